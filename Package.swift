@@ -1,0 +1,20 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "Streams",
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    products: [
+        .library(name: "Schedulers", targets: ["Schedulers"]),
+        .library(name: "Streams", targets: ["Streams"]),
+        .executable(name: "streams-demo", targets: ["StreamsDemo"]),
+    ],
+    targets: [
+        .target(name: "Schedulers"),
+        .target(name: "Streams", dependencies: ["Schedulers"]),
+        .executableTarget(name: "StreamsDemo", dependencies: ["Streams"]),
+        .testTarget(name: "SchedulersTests", dependencies: ["Schedulers"]),
+        .testTarget(name: "StreamsTests", dependencies: ["Streams"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

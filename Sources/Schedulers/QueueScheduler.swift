@@ -1,0 +1,104 @@
+import Dispatch
+import Foundation
+
+/// A scheduler backed by a serial `DispatchQueue`, with one-shot and repeating timed work.
+///
+/// Actions run one at a time on the queue, in the order they were scheduled. Dates are wall-clock
+/// dates; timed work uses `DispatchWallTime`.
+public final class QueueScheduler: DateScheduler {
+    /// A scheduler on the main queue. Unlike ``UIScheduler`` it always enqueues, never runs inline.
+    public static let main = QueueScheduler(internalQueue: DispatchQueue.main)
+
+    /// The current wall-clock date.
+    public var currentDate: Date { Date() }
+
+    /// The serial queue the actions run on.
+    public let queue: DispatchQueue
+
+    init(internalQueue: DispatchQueue) {
+        queue = internalQueue
+    }
+
+    /// Creates a scheduler that targets `queue` through a serial queue of its own.
+    ///
+    /// - Parameters:
+    ///   - queue: The queue to target; a concurrent queue is fine, actions are still serialized.
+    ///   - name: The label of the serial queue.
+    public convenience init(queue: DispatchQueue, name: String = "Streams.QueueScheduler") {
+        self.init(internalQueue: DispatchQueue(label: name, target: queue))
+    }
+
+    /// Creates a scheduler with a new serial queue.
+    ///
+    /// - Parameters:
+    ///   - qos: The quality of service of the queue.
+    ///   - name: The label of the queue.
+    ///   - targetQueue: An optional queue to target.
+    public convenience init(qos: DispatchQoS = .unspecified, name: String = "Streams.QueueScheduler",
+                            targeting targetQueue: DispatchQueue? = nil) {
+        self.init(internalQueue: DispatchQueue(label: name, qos: qos, target: targetQueue))
+    }
+
+    /// Enqueues `action` on the queue.
+    ///
+    /// - Returns: A disposable that cancels the action if it has not started.
+    @discardableResult
+    public func schedule(_ action: @escaping () -> Void) -> Disposable? {
+        let disposable = AnyDisposable()
+        let work = UncheckedSendable(action)
+        queue.async {
+            if !disposable.isDisposed { work.value() }
+        }
+        return disposable
+    }
+
+    /// Runs `action` on the queue at or after `date`.
+    ///
+    /// - Returns: A disposable that cancels the action if it has not started.
+    @discardableResult
+    public func schedule(after date: Date, action: @escaping () -> Void) -> Disposable? {
+        let disposable = AnyDisposable()
+        let work = UncheckedSendable(action)
+        queue.asyncAfter(wallDeadline: wallTime(of: date)) {
+            if !disposable.isDisposed { work.value() }
+        }
+        return disposable
+    }
+
+    /// Runs `action` on the queue at `date` and then every `interval`, until disposed.
+    ///
+    /// The timer is a dispatch timer source; disposing cancels it and releases the action.
+    @discardableResult
+    public func schedule(after date: Date, interval: DispatchTimeInterval,
+                         action: @escaping () -> Void) -> Disposable? {
+        schedule(after: date, interval: interval, leeway: defaultLeeway(for: interval), action: action)
+    }
+
+    /// Runs `action` on the queue at `date` and then every `interval` with `leeway`, until disposed.
+    @discardableResult
+    public func schedule(after date: Date, interval: DispatchTimeInterval, leeway: DispatchTimeInterval,
+                         action: @escaping () -> Void) -> Disposable? {
+        checkPositive(interval, in: "QueueScheduler.schedule(after:interval:leeway:action:)")
+        let timer = DispatchSource.makeTimerSource(queue: queue)
+        timer.schedule(wallDeadline: wallTime(of: date), repeating: interval, leeway: leeway)
+        let work = UncheckedSendable(action)
+        timer.setEventHandler { work.value() }
+        timer.resume()
+        return AnyDisposable {
+            timer.setEventHandler(handler: nil)
+            timer.cancel()
+        }
+    }
+
+    private func wallTime(of date: Date) -> DispatchWallTime {
+        let seconds = date.timeIntervalSince1970
+        let whole = seconds.rounded(.down)
+        let spec = timespec(tv_sec: Int(whole), tv_nsec: Int((seconds - whole) * 1_000_000_000))
+        return DispatchWallTime(timespec: spec)
+    }
+
+    private func defaultLeeway(for interval: DispatchTimeInterval) -> DispatchTimeInterval {
+        // A tenth of the interval, at most one second and at least nothing.
+        .nanoseconds(max(0, min(interval.nanoseconds / 10, 1_000_000_000)))
+    }
+}

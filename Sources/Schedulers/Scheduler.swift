@@ -1,0 +1,146 @@
+import Dispatch
+import Foundation
+
+/// Something that runs actions: now, on a queue, on the main thread, or in virtual time.
+///
+/// A scheduler runs the actions given to it one at a time, in the order they were scheduled,
+/// unless its documentation says otherwise. Schedulers are shared between threads, so every
+/// scheduler is `Sendable`; the actions themselves need not be, because the scheduler runs each
+/// of them exactly once and never concurrently with itself.
+public protocol Scheduler: AnyObject, Sendable {
+    /// Schedules `action` to run as soon as the scheduler allows.
+    ///
+    /// - Returns: A disposable that cancels the action if it has not started yet, or `nil` when
+    ///   the action cannot be cancelled (for example because it already ran).
+    @discardableResult
+    func schedule(_ action: @escaping () -> Void) -> Disposable?
+}
+
+/// A scheduler that also knows the time and can run actions at a future date, once or repeatedly.
+public protocol DateScheduler: Scheduler {
+    /// The scheduler's notion of now. Virtual for `TestScheduler`, the wall clock otherwise.
+    var currentDate: Date { get }
+
+    /// Schedules `action` to run at or after `date`.
+    ///
+    /// - Returns: A disposable that cancels the action if it has not run yet.
+    @discardableResult
+    func schedule(after date: Date, action: @escaping () -> Void) -> Disposable?
+
+    /// Schedules `action` to run first at `date` and then every `interval`, until disposed.
+    ///
+    /// - Parameters:
+    ///   - date: The first time the action runs.
+    ///   - interval: The period; must be positive.
+    ///   - leeway: How late each run may be allowed to start, for power efficiency.
+    /// - Returns: A disposable that stops the repetition.
+    @discardableResult
+    func schedule(after date: Date, interval: DispatchTimeInterval, leeway: DispatchTimeInterval,
+                  action: @escaping () -> Void) -> Disposable?
+}
+
+extension DateScheduler {
+    /// Schedules `action` to run first after `delay` from now and then every `interval`.
+    ///
+    /// - Returns: A disposable that stops the repetition.
+    @discardableResult
+    public func schedule(after delay: DispatchTimeInterval, interval: DispatchTimeInterval,
+                         leeway: DispatchTimeInterval = .seconds(0),
+                         action: @escaping () -> Void) -> Disposable? {
+        schedule(after: currentDate.addingTimeInterval(delay.timeInterval), interval: interval,
+                 leeway: leeway, action: action)
+    }
+
+    /// Schedules `action` to run first at `date` and then every `interval`, with no leeway.
+    @discardableResult
+    public func schedule(after date: Date, interval: DispatchTimeInterval,
+                         action: @escaping () -> Void) -> Disposable? {
+        schedule(after: date, interval: interval, leeway: .seconds(0), action: action)
+    }
+
+    /// Suspends the calling task for `interval` of this scheduler's time.
+    ///
+    /// Throws `CancellationError` if the task is cancelled first; the scheduled wake-up is then
+    /// disposed.
+    public func sleep(for interval: DispatchTimeInterval, leeway: DispatchTimeInterval = .seconds(0)) async throws {
+        try await sleep(until: currentDate.addingTimeInterval(interval.timeInterval), leeway: leeway)
+    }
+
+    /// Suspends the calling task until this scheduler's time reaches `deadline`.
+    ///
+    /// Throws `CancellationError` if the task is cancelled first.
+    public func sleep(until deadline: Date, leeway: DispatchTimeInterval = .seconds(0)) async throws {
+        let wakeUp = SerialDisposable()
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Swift.Error>) in
+                let resumed = Locked(false)
+                let resume: @Sendable (Result<Void, Swift.Error>) -> Void = { result in
+                    let first = resumed.withLock { done in
+                        defer { done = true }
+                        return !done
+                    }
+                    if first { continuation.resume(with: result) }
+                }
+                let scheduled = schedule(after: deadline) { resume(.success(())) }
+                wakeUp.inner = AnyDisposable {
+                    scheduled?.dispose()
+                    resume(.failure(CancellationError()))
+                }
+            }
+        } onCancel: {
+            wakeUp.dispose()
+        }
+    }
+
+    /// An asynchronous sequence of this scheduler's dates, one every `interval`, until the
+    /// consuming task stops iterating.
+    public func timer(interval: DispatchTimeInterval, leeway: DispatchTimeInterval = .seconds(0)) -> AsyncStream<Date> {
+        AsyncStream { continuation in
+            let disposable = schedule(after: interval, interval: interval, leeway: leeway) { [unowned self] in
+                continuation.yield(self.currentDate)
+            }
+            continuation.onTermination = { _ in disposable?.dispose() }
+        }
+    }
+}
+
+extension DispatchTimeInterval {
+    /// The interval in seconds; `.never` is infinite.
+    package var timeInterval: TimeInterval {
+        switch self {
+        case let .seconds(s): return TimeInterval(s)
+        case let .milliseconds(ms): return TimeInterval(ms) / 1_000
+        case let .microseconds(us): return TimeInterval(us) / 1_000_000
+        case let .nanoseconds(ns): return TimeInterval(ns) / 1_000_000_000
+        case .never: return .infinity
+        @unknown default: return .infinity
+        }
+    }
+
+    /// The interval in whole nanoseconds, saturating; `.never` is `Int.max`.
+    package var nanoseconds: Int {
+        switch self {
+        case let .seconds(s): return s.multipliedReportingOverflow(by: 1_000_000_000).overflow ? .max : s * 1_000_000_000
+        case let .milliseconds(ms): return ms.multipliedReportingOverflow(by: 1_000_000).overflow ? .max : ms * 1_000_000
+        case let .microseconds(us): return us.multipliedReportingOverflow(by: 1_000).overflow ? .max : us * 1_000
+        case let .nanoseconds(ns): return ns
+        case .never: return .max
+        @unknown default: return .max
+        }
+    }
+
+    /// A dispatch interval of `seconds`, at nanosecond precision.
+    package init(seconds: TimeInterval) {
+        if seconds >= Double(Int.max) / 1_000_000_000 {
+            self = .never
+        } else {
+            self = .nanoseconds(Int((seconds * 1_000_000_000).rounded()))
+        }
+    }
+}
+
+/// Checks that a repeating interval is positive, naming the operator in the message.
+package func checkPositive(_ interval: DispatchTimeInterval, in name: StaticString) {
+    let ns = interval.nanoseconds
+    precondition(ns > 0, "\(name) needs an interval > 0, got \(interval)")
+}

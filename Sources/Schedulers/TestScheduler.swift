@@ -1,0 +1,186 @@
+import Dispatch
+import Foundation
+
+/// A scheduler with virtual time, for deterministic tests of time-based code.
+///
+/// Nothing runs until the test moves time with `advance()`, `advance(by:)`, `advance(to:)` or
+/// `run()`. Actions run on the thread that advances, in order of their due date; actions due at
+/// the same instant run in the order they were scheduled. An action scheduled while time is being
+/// advanced runs in the same advance if it falls due before the target date.
+public final class TestScheduler: DateScheduler {
+    private final class Work {
+        let due: Date
+        let sequence: UInt64
+        let action: () -> Void
+        let disposable = AnyDisposable()
+
+        init(due: Date, sequence: UInt64, action: @escaping () -> Void) {
+            self.due = due
+            self.sequence = sequence
+            self.action = action
+        }
+
+        func runs(before other: Work) -> Bool {
+            due != other.due ? due < other.due : sequence < other.sequence
+        }
+    }
+
+    private struct State {
+        var now: Date
+        var queue: [Work] = []
+        var nextSequence: UInt64 = 0
+    }
+
+    private let state: Locked<State>
+
+    /// The virtual now: the start date, moved only by advancing or rewinding.
+    public var currentDate: Date { state.withLock { $0.now } }
+
+    /// Creates a test scheduler whose virtual clock starts at `startDate`.
+    public init(startDate: Date = Date(timeIntervalSinceReferenceDate: 0)) {
+        state = Locked(State(now: startDate))
+    }
+
+    private func enqueue(at date: Date, _ action: @escaping () -> Void) -> Disposable {
+        state.withLock { state in
+            let work = Work(due: date, sequence: state.nextSequence, action: action)
+            state.nextSequence &+= 1
+            // Keep the queue sorted; insertion after every item that runs before it keeps
+            // same-instant work in scheduling order.
+            var low = 0
+            var high = state.queue.count
+            while low < high {
+                let mid = (low + high) / 2
+                if state.queue[mid].runs(before: work) { low = mid + 1 } else { high = mid }
+            }
+            state.queue.insert(work, at: low)
+            return work.disposable
+        }
+    }
+
+    /// Schedules `action` at the current virtual date; it runs at the next advance.
+    @discardableResult
+    public func schedule(_ action: @escaping () -> Void) -> Disposable? {
+        enqueue(at: currentDate, action)
+    }
+
+    /// Schedules `action` after `delay` of virtual time.
+    @discardableResult
+    public func schedule(after delay: DispatchTimeInterval, action: @escaping () -> Void) -> Disposable? {
+        schedule(after: currentDate.addingTimeInterval(delay.timeInterval), action: action)
+    }
+
+    /// Schedules `action` at virtual date `date`.
+    @discardableResult
+    public func schedule(after date: Date, action: @escaping () -> Void) -> Disposable? {
+        enqueue(at: date, action)
+    }
+
+    /// Schedules `action` at `date` and then every `interval` of virtual time, until disposed.
+    @discardableResult
+    public func schedule(after date: Date, interval: DispatchTimeInterval, leeway: DispatchTimeInterval = .seconds(0),
+                         action: @escaping () -> Void) -> Disposable? {
+        checkPositive(interval, in: "TestScheduler.schedule(after:interval:leeway:action:)")
+        let repetition = SerialDisposable()
+        let seconds = interval.timeInterval
+        let box = UncheckedSendable(action)
+        @Sendable func scheduleNext(at date: Date) {
+            repetition.inner = enqueue(at: date) {
+                // Reschedule first so that disposing from inside the action stops the repetition.
+                scheduleNext(at: date.addingTimeInterval(seconds))
+                box.value()
+            }
+        }
+        scheduleNext(at: date)
+        return repetition
+    }
+
+    /// Runs the work due now, without moving time.
+    public func advance() {
+        advance(by: .seconds(0))
+    }
+
+    /// Moves virtual time forward by `interval`, running the work that falls due on the way.
+    public func advance(by interval: DispatchTimeInterval) {
+        advance(by: interval.timeInterval)
+    }
+
+    /// Moves virtual time forward by `interval` seconds, running the work that falls due.
+    public func advance(by interval: TimeInterval) {
+        precondition(interval >= 0, "TestScheduler.advance(by:) needs an interval >= 0, got \(interval)")
+        advance(to: currentDate.addingTimeInterval(interval))
+    }
+
+    /// Moves virtual time forward to `newDate`, running the work due up to and including it, in
+    /// order. Each action runs with `currentDate` equal to its due date.
+    public func advance(to newDate: Date) {
+        runWork(upTo: newDate)
+    }
+
+    private func runWork(upTo newDate: Date) {
+        precondition(newDate >= currentDate,
+                     "TestScheduler.advance(to:) cannot move time backwards, from \(currentDate) to \(newDate)")
+        while let work = state.withLock({ state -> Work? in
+            guard let first = state.queue.first, first.due <= newDate else {
+                state.now = max(state.now, newDate)
+                return nil
+            }
+            state.queue.removeFirst()
+            state.now = max(state.now, first.due)
+            return first
+        }) {
+            if !work.disposable.isDisposed { work.action() }
+        }
+    }
+
+    /// Runs all scheduled work, moving time to the due date of each, until nothing is left.
+    ///
+    /// Repeating work never runs out; do not `run()` a scheduler with a live repeating timer.
+    public func run() {
+        runAll()
+    }
+
+    private func runAll() {
+        while let next = state.withLock({ $0.queue.first?.due }) {
+            runWork(upTo: max(next, currentDate))
+        }
+    }
+
+    /// Moves virtual time backwards by `interval`; work already scheduled keeps its due date.
+    public func rewind(by interval: DispatchTimeInterval) {
+        let seconds = interval.timeInterval
+        precondition(seconds >= 0, "TestScheduler.rewind(by:) needs an interval >= 0, got \(interval)")
+        state.withLock { $0.now = $0.now.addingTimeInterval(-seconds) }
+    }
+
+    /// Runs the work due now, then yields so that tasks resumed by it can make progress.
+    public func advance() async {
+        runWork(upTo: currentDate)
+        await Task.yield()
+    }
+
+    /// Moves time forward by `interval`, then yields.
+    public func advance(by interval: DispatchTimeInterval) async {
+        runWork(upTo: currentDate.addingTimeInterval(interval.timeInterval))
+        await Task.yield()
+    }
+
+    /// Moves time forward by `interval` seconds, then yields.
+    public func advance(by interval: TimeInterval) async {
+        precondition(interval >= 0, "TestScheduler.advance(by:) needs an interval >= 0, got \(interval)")
+        runWork(upTo: currentDate.addingTimeInterval(interval))
+        await Task.yield()
+    }
+
+    /// Moves time forward to `newDate`, then yields.
+    public func advance(to newDate: Date) async {
+        runWork(upTo: newDate)
+        await Task.yield()
+    }
+
+    /// Runs all scheduled work, then yields.
+    public func run() async {
+        runAll()
+        await Task.yield()
+    }
+}

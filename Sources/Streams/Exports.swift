@@ -1,0 +1,2 @@
+// `import Streams` is all a client writes: the scheduling and disposal types come along.
+@_exported import Schedulers

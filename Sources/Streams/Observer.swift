@@ -1,0 +1,110 @@
+/// The receiving end of a stream: values one at a time, then at most one termination.
+///
+/// Streams calls an observer serially (never two calls at once) and never after its termination.
+/// Operators subclass `Observer` to transform events on their way downstream without creating a
+/// signal per stage; ``Signal/Observer`` is the subclass that forwards to a closure.
+open class Observer<Value, Error: Swift.Error>: @unchecked Sendable {
+    /// Creates an observer that ignores every event.
+    public init() {}
+
+    /// Receives one value. The default implementation ignores it.
+    open func receive(_ value: Value) {}
+
+    /// Receives the end of the stream. The default implementation ignores it.
+    open func terminate(_ termination: Termination<Error>) {}
+}
+
+extension Signal {
+    /// An observer that hands each event to a closure; also the input of a pipe.
+    ///
+    /// The input observer of a ``Signal/pipe(disposable:)`` or of a producer's start handler
+    /// interrupts its stream when it is deinitialized without having terminated it, so dropping
+    /// the input frees everything downstream.
+    public final class Observer: Streams.Observer<Value, Error>, @unchecked Sendable {
+        /// The closure an observer forwards events to.
+        public typealias Action = (Event) -> Void
+
+        @usableFromInline let _send: Action
+        private let interruptsOnDeinit: Bool
+
+        /// Creates an observer that forwards every event to `action`.
+        public init(_ action: @escaping Action) {
+            _send = action
+            interruptsOnDeinit = false
+        }
+
+        init(_ action: @escaping Action, interruptsOnDeinit: Bool) {
+            _send = action
+            self.interruptsOnDeinit = interruptsOnDeinit
+        }
+
+        /// Creates an observer from one optional closure per kind of event.
+        ///
+        /// - Parameters:
+        ///   - value: Called with each value.
+        ///   - failed: Called with the error if the stream fails.
+        ///   - completed: Called if the stream completes.
+        ///   - interrupted: Called if the stream is interrupted.
+        public convenience init(
+            value: ((Value) -> Void)? = nil,
+            failed: ((Error) -> Void)? = nil,
+            completed: (() -> Void)? = nil,
+            interrupted: (() -> Void)? = nil
+        ) {
+            self.init { event in
+                switch event {
+                case let .value(v): value?(v)
+                case let .failed(error): failed?(error)
+                case .completed: completed?()
+                case .interrupted: interrupted?()
+                }
+            }
+        }
+
+        deinit {
+            if interruptsOnDeinit { _send(.interrupted) }
+        }
+
+        /// Forwards `value` as a `.value` event.
+        @inlinable
+        public override func receive(_ value: Value) {
+            _send(.value(value))
+        }
+
+        /// Forwards `termination` as the matching terminal event.
+        @inlinable
+        public override func terminate(_ termination: Termination<Error>) {
+            _send(Event(termination))
+        }
+
+        /// Sends `event`.
+        @inlinable
+        public func send(_ event: Event) {
+            _send(event)
+        }
+
+        /// Sends a value.
+        @inlinable
+        public func send(value: Value) {
+            _send(.value(value))
+        }
+
+        /// Fails the stream with `error`.
+        @inlinable
+        public func send(error: Error) {
+            _send(.failed(error))
+        }
+
+        /// Completes the stream.
+        @inlinable
+        public func sendCompleted() {
+            _send(.completed)
+        }
+
+        /// Interrupts the stream.
+        @inlinable
+        public func sendInterrupted() {
+            _send(.interrupted)
+        }
+    }
+}

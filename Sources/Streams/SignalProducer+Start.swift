@@ -1,0 +1,84 @@
+extension SignalProducer {
+    /// Starts a run and hands its signal to `setup` before any event is sent.
+    ///
+    /// `setup` can observe the signal (and compose operators on it) knowing it will see every
+    /// event of the run; the run starts when `setup` returns, unless `setup` disposed the
+    /// interrupt handle, in which case the signal is interrupted and nothing starts.
+    ///
+    /// - Parameter setup: Receives the run's signal and the handle that interrupts the run.
+    /// - Returns: What `setup` returns.
+    public func startWithSignal<Result>(
+        _ setup: (_ signal: Signal<Value, Error>, _ interruptHandle: Disposable) -> Result
+    ) -> Result {
+        let (signal, input) = Signal<Value, Error>.pipe()
+        let interrupter = SerialDisposable()
+        let result = setup(signal, interrupter)
+        if interrupter.isDisposed {
+            input.sendInterrupted()
+        } else {
+            _ = core.start { handle in
+                interrupter.inner = handle
+                return input
+            }
+        }
+        return result
+    }
+
+    /// Starts a run delivering every event to `observer`.
+    ///
+    /// - Returns: A disposable that interrupts the run.
+    @discardableResult
+    public func start(_ observer: Signal<Value, Error>.Observer = .init()) -> Disposable {
+        core.start { _ in observer }
+    }
+
+    /// Starts a run delivering every event to `action`.
+    ///
+    /// - Returns: A disposable that interrupts the run.
+    @discardableResult
+    public func start(_ action: @escaping Signal<Value, Error>.Observer.Action) -> Disposable {
+        start(Signal.Observer(action))
+    }
+
+    /// Starts a run delivering values and failure as `Result`s.
+    ///
+    /// - Returns: A disposable that interrupts the run.
+    @discardableResult
+    public func startWithResult(_ action: @escaping (Result<Value, Error>) -> Void) -> Disposable {
+        start(Signal.Observer(value: { action(.success($0)) }, failed: { action(.failure($0)) }))
+    }
+
+    /// Starts a run, calling `action` if it completes.
+    ///
+    /// - Returns: A disposable that interrupts the run.
+    @discardableResult
+    public func startWithCompleted(_ action: @escaping () -> Void) -> Disposable {
+        start(Signal.Observer(completed: action))
+    }
+
+    /// Starts a run, calling `action` with the error if it fails.
+    ///
+    /// - Returns: A disposable that interrupts the run.
+    @discardableResult
+    public func startWithFailed(_ action: @escaping (Error) -> Void) -> Disposable {
+        start(Signal.Observer(failed: action))
+    }
+
+    /// Starts a run, calling `action` if it is interrupted.
+    ///
+    /// - Returns: A disposable that interrupts the run.
+    @discardableResult
+    public func startWithInterrupted(_ action: @escaping () -> Void) -> Disposable {
+        start(Signal.Observer(interrupted: action))
+    }
+}
+
+extension SignalProducer where Error == Never {
+    /// Starts a run of a producer that cannot fail, calling `action` with each value.
+    ///
+    /// - Returns: A disposable that interrupts the run.
+    @discardableResult
+    public func startWithValues(_ action: @escaping (Value) -> Void) -> Disposable {
+        start(Signal.Observer(value: action))
+    }
+}

@@ -1,0 +1,200 @@
+/// A cold stream: a recipe for work that runs anew, with its own side effects, each time it is
+/// started.
+///
+/// Starting a producer returns a ``Disposable``; disposing it interrupts the run (the observer
+/// receives `.interrupted`) and frees its resources. Each run delivers
+/// `value* (failed | completed | interrupted)?` to its observer, one event at a time.
+///
+/// Producers built from values (``init(value:)``, ``init(_:)-(S)``, ``init(result:)`` ...) run
+/// synchronously inside `start` without taking a lock per value. Producers built from a start
+/// handler (``init(_:)-((Signal<Value,Error>.Observer,Lifetime)->Void)``) may send from any
+/// thread; their events are serialized like those of a ``Signal``.
+public struct SignalProducer<Value, Error: Swift.Error> {
+    /// The type of signal a run of this producer feeds.
+    public typealias ProducedSignal = Signal<Value, Error>
+
+    @usableFromInline let core: ProducerCore<Value, Error>
+
+    @usableFromInline
+    init(core: ProducerCore<Value, Error>) {
+        self.core = core
+    }
+
+    /// Creates a producer from anything that can give one.
+    public init<T: SignalProducerConvertible>(_ base: T) where T.Value == Value, T.Error == Error {
+        self = base.producer
+    }
+
+    /// Creates a producer whose runs observe `signal`: each run forwards the events `signal`
+    /// sends while the run lasts. Starting after `signal` terminated yields `.interrupted`.
+    public init(_ signal: Signal<Value, Error>) {
+        self.init { observer, lifetime in
+            lifetime += signal.observe(observer)
+        }
+    }
+
+    /// Creates a producer that runs `startHandler` on every start.
+    ///
+    /// The handler gets the observer to send events into (from any thread; they are serialized)
+    /// and the run's lifetime, to which it adds its resources: they are disposed when the run
+    /// terminates or is interrupted. If the handler releases the observer without terminating
+    /// the run, the run is interrupted.
+    public init(_ startHandler: @escaping (Signal<Value, Error>.Observer, Lifetime) -> Void) {
+        self.init(core: GeneratorCore(startHandler))
+    }
+
+    /// The same as ``init(_:)-((Signal<Value,Error>.Observer,Lifetime)->Void)``: Streams
+    /// serializes every run. Kept for source compatibility.
+    public static func unserialized(
+        _ startHandler: @escaping (Signal<Value, Error>.Observer, Lifetime) -> Void
+    ) -> SignalProducer<Value, Error> {
+        SignalProducer(startHandler)
+    }
+
+    /// Creates a producer that sends `value` and completes.
+    public init(value: Value) {
+        self.init(core: SynchronousCore { observer, _ in
+            observer.receive(value)
+            return .completed
+        })
+    }
+
+    /// Creates a producer that, on each start, calls `action` and sends its result, then
+    /// completes.
+    public init(_ action: @escaping () -> Value) {
+        self.init(core: SynchronousCore { observer, _ in
+            observer.receive(action())
+            return .completed
+        })
+    }
+
+    /// Creates a producer that, on each start, calls `action`, then sends the value and
+    /// completes, or fails with the error.
+    public init(_ action: @escaping () -> Result<Value, Error>) {
+        self.init(core: SynchronousCore { observer, _ in
+            switch action() {
+            case let .success(value):
+                observer.receive(value)
+                return .completed
+            case let .failure(error):
+                return .failed(error)
+            }
+        })
+    }
+
+    /// Creates a producer that fails with `error` at once.
+    public init(error: Error) {
+        self.init(core: SynchronousCore { _, _ in .failed(error) })
+    }
+
+    /// Creates a producer that sends the success value and completes, or fails with the failure.
+    public init(result: Result<Value, Error>) {
+        self.init { result }
+    }
+
+    /// Creates a producer that sends the elements of `values` in order, then completes.
+    ///
+    /// The sequence is iterated anew on each start, synchronously, checking for disposal between
+    /// elements: disposing the run (even from inside the observer) stops the iteration.
+    public init<S: Sequence>(_ values: S) where S.Iterator.Element == Value {
+        self.init(core: SynchronousCore { observer, run in
+            for value in values {
+                if run.isInterrupted { return nil }
+                observer.receive(value)
+            }
+            return .completed
+        })
+    }
+
+    /// Creates a producer that sends the given values in order, then completes.
+    public init(values first: Value, _ second: Value, _ tail: Value...) {
+        self.init([first, second] + tail)
+    }
+
+    /// A producer that completes at once without a value.
+    public static var empty: SignalProducer {
+        SignalProducer(core: SynchronousCore { _, _ in .completed })
+    }
+
+    /// A producer that never sends an event; its runs end only when disposed (`.interrupted`).
+    public static var never: SignalProducer {
+        SignalProducer { observer, lifetime in
+            lifetime.observeEnded { _ = observer }
+        }
+    }
+}
+
+extension SignalProducer where Error == Never {
+    /// Creates a producer that cannot fail, sending `value` and completing.
+    public init(value: Value) {
+        self.init(core: SynchronousCore { observer, _ in
+            observer.receive(value)
+            return .completed
+        })
+    }
+
+    /// Creates a producer that cannot fail, sending the elements of `values`, then completing.
+    public init<S: Sequence>(_ values: S) where S.Iterator.Element == Value {
+        self.init(core: SynchronousCore { observer, run in
+            for value in values {
+                if run.isInterrupted { return nil }
+                observer.receive(value)
+            }
+            return .completed
+        })
+    }
+
+    /// Creates a producer that cannot fail, sending the given values, then completing.
+    public init(values first: Value, _ second: Value, _ tail: Value...) {
+        self.init([first, second] + tail)
+    }
+}
+
+extension SignalProducer where Error == Swift.Error {
+    /// Creates a producer that, on each start, calls the throwing `action`, then sends its value
+    /// and completes, or fails with what it threw.
+    public init(_ action: @escaping () throws -> Value) {
+        self.init(core: SynchronousCore { observer, _ in
+            do {
+                observer.receive(try action())
+                return .completed
+            } catch {
+                return .failed(error)
+            }
+        })
+    }
+}
+
+/// A type that can give a ``SignalProducer``: producers, signals, properties, results.
+public protocol SignalProducerConvertible<Value, Error> {
+    /// The value type of the producer.
+    associatedtype Value
+    /// The error type of the producer.
+    associatedtype Error: Swift.Error
+
+    /// The producer.
+    var producer: SignalProducer<Value, Error> { get }
+}
+
+/// A type that is a ``SignalProducer``; lets operators be generic over producers.
+public protocol SignalProducerProtocol<Value, Error> {
+    /// The value type of the producer.
+    associatedtype Value
+    /// The error type of the producer.
+    associatedtype Error: Swift.Error
+
+    /// The producer itself.
+    var producer: SignalProducer<Value, Error> { get }
+}
+
+extension SignalProducer: SignalProducerConvertible, SignalProducerProtocol {
+    /// The producer itself.
+    public var producer: SignalProducer { self }
+}
+
+extension Result: SignalProducerConvertible {
+    /// A producer that sends the success value and completes, or fails with the failure.
+    public var producer: SignalProducer<Success, Failure> {
+        SignalProducer(result: self)
+    }
+}
