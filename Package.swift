@@ -14,7 +14,8 @@ let package = Package(
         .target(name: "Streams", dependencies: ["Schedulers"]),
         .executableTarget(name: "StreamsDemo", dependencies: ["Streams"]),
         .testTarget(name: "SchedulersTests", dependencies: ["Schedulers"]),
-        .testTarget(name: "StreamsTests", dependencies: ["Streams"]),
+        .target(name: "AllocationCounter", path: "Tests/AllocationCounter"),
+        .testTarget(name: "StreamsTests", dependencies: ["Streams", "AllocationCounter"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -10,18 +10,45 @@ import Musl
 /// elsewhere. It is not reentrant and must be unlocked by the thread that locked it.
 ///
 /// This is package API: Streams and Schedulers share it; it is not part of the public surface.
+@usableFromInline
 package struct PlatformLock: @unchecked Sendable {
     #if canImport(Darwin)
-    @usableFromInline typealias Primitive = os_unfair_lock
+    @usableFromInline package typealias Primitive = os_unfair_lock
     #else
-    @usableFromInline typealias Primitive = pthread_mutex_t
+    @usableFromInline package typealias Primitive = pthread_mutex_t
     #endif
 
     @usableFromInline let primitive: UnsafeMutablePointer<Primitive>
 
     /// Allocates an unlocked lock. Call `deallocate()` exactly once when done.
+    @usableFromInline
     package init() {
         primitive = .allocate(capacity: 1)
+        Self.initialize(primitive)
+    }
+
+    /// Frees the lock. It must not be held.
+    @usableFromInline
+    package func deallocate() {
+        Self.destroy(primitive)
+        primitive.deallocate()
+    }
+
+    /// Blocks until the lock is acquired.
+    @inlinable @inline(__always)
+    package func lock() {
+        Self.lock(primitive)
+    }
+
+    /// Releases the lock.
+    @inlinable @inline(__always)
+    package func unlock() {
+        Self.unlock(primitive)
+    }
+
+    /// Initializes the primitive at `primitive`, unlocked.
+    @usableFromInline
+    static func initialize(_ primitive: UnsafeMutablePointer<Primitive>) {
         #if canImport(Darwin)
         primitive.initialize(to: os_unfair_lock())
         #else
@@ -30,18 +57,18 @@ package struct PlatformLock: @unchecked Sendable {
         #endif
     }
 
-    /// Frees the lock. It must not be held.
-    package func deallocate() {
+    /// Deinitializes the primitive at `primitive`, which must not be held.
+    @usableFromInline
+    static func destroy(_ primitive: UnsafeMutablePointer<Primitive>) {
         #if !canImport(Darwin)
         pthread_mutex_destroy(primitive)
         #endif
         primitive.deinitialize(count: 1)
-        primitive.deallocate()
     }
 
-    /// Blocks until the lock is acquired.
+    /// Acquires the primitive at `primitive`.
     @inlinable @inline(__always)
-    package func lock() {
+    static func lock(_ primitive: UnsafeMutablePointer<Primitive>) {
         #if canImport(Darwin)
         os_unfair_lock_lock(primitive)
         #else
@@ -49,9 +76,9 @@ package struct PlatformLock: @unchecked Sendable {
         #endif
     }
 
-    /// Releases the lock.
+    /// Releases the primitive at `primitive`.
     @inlinable @inline(__always)
-    package func unlock() {
+    static func unlock(_ primitive: UnsafeMutablePointer<Primitive>) {
         #if canImport(Darwin)
         os_unfair_lock_unlock(primitive)
         #else
@@ -72,25 +99,42 @@ package struct PlatformLock: @unchecked Sendable {
 ///
 /// The closure must be short and must never call out to user code or to an observer: the package
 /// rule is that nothing downstream is ever called while a lock is held.
-package final class Locked<State>: @unchecked Sendable {
-    @usableFromInline let lock = PlatformLock()
-    @usableFromInline var state: State
+///
+/// The state and the lock live in one heap object (a `ManagedBuffer`), reached through pointers,
+/// so an access costs one allocation at creation and no dynamic exclusivity check.
+@usableFromInline
+package struct Locked<State>: @unchecked Sendable {
+    @usableFromInline let storage: LockedStorage<State>
 
     /// Creates the box holding `initial`.
+    @inlinable
     package init(_ initial: State) {
-        state = initial
-    }
-
-    deinit {
-        lock.deallocate()
+        storage = LockedStorage.make(initial)
     }
 
     /// Runs `body` with exclusive access to the state and returns its result.
     @inlinable
     package func withLock<R>(_ body: (inout State) throws -> R) rethrows -> R {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&state)
+        try storage.withUnsafeMutablePointers { state, lock in
+            PlatformLock.lock(lock)
+            defer { PlatformLock.unlock(lock) }
+            return try body(&state.pointee)
+        }
+    }
+}
+
+/// The heap object behind ``Locked``: the state as header, the lock primitive as the one element.
+@usableFromInline
+package final class LockedStorage<State>: ManagedBuffer<State, PlatformLock.Primitive> {
+    @inlinable
+    static func make(_ initial: State) -> LockedStorage<State> {
+        let buffer = create(minimumCapacity: 1) { _ in initial }
+        buffer.withUnsafeMutablePointerToElements { PlatformLock.initialize($0) }
+        return unsafeDowncast(buffer, to: LockedStorage<State>.self)
+    }
+
+    deinit {
+        withUnsafeMutablePointerToElements { PlatformLock.destroy($0) }
     }
 }
 

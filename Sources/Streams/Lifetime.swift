@@ -7,6 +7,7 @@
 public final class Lifetime: Sendable {
     private let disposables: CompositeDisposable
 
+    @usableFromInline
     init(_ disposables: CompositeDisposable) {
         self.disposables = disposables
     }

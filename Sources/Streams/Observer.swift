@@ -25,14 +25,16 @@ extension Signal {
         public typealias Action = (Event) -> Void
 
         @usableFromInline let _send: Action
-        private let interruptsOnDeinit: Bool
+        @usableFromInline let interruptsOnDeinit: Bool
 
         /// Creates an observer that forwards every event to `action`.
+        @inlinable
         public init(_ action: @escaping Action) {
             _send = action
             interruptsOnDeinit = false
         }
 
+        @inlinable
         init(_ action: @escaping Action, interruptsOnDeinit: Bool) {
             _send = action
             self.interruptsOnDeinit = interruptsOnDeinit
@@ -45,6 +47,7 @@ extension Signal {
         ///   - failed: Called with the error if the stream fails.
         ///   - completed: Called if the stream completes.
         ///   - interrupted: Called if the stream is interrupted.
+        @inlinable
         public convenience init(
             value: ((Value) -> Void)? = nil,
             failed: ((Error) -> Void)? = nil,
@@ -59,6 +62,12 @@ extension Signal {
                 case .interrupted: interrupted?()
                 }
             }
+        }
+
+        /// The input observer of `core`: sends into it, and interrupts it when deinitialized.
+        @inlinable
+        convenience init(input core: SignalCore<Value, Error>) {
+            self.init({ event in core.send(event) }, interruptsOnDeinit: true)
         }
 
         deinit {

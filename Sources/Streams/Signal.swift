@@ -17,6 +17,7 @@
 public final class Signal<Value, Error: Swift.Error> {
     @usableFromInline let core: SignalCore<Value, Error>
 
+    @usableFromInline
     init(core: SignalCore<Value, Error>) {
         self.core = core
     }
@@ -32,11 +33,11 @@ public final class Signal<Value, Error: Swift.Error> {
     /// terminates, or when it is neither referenced nor observed any more.
     ///
     /// - Parameter generator: Receives the observer to send events into, and the lifetime.
+    @inlinable
     public convenience init(_ generator: (Observer, Lifetime) -> Void) {
         let core = SignalCore<Value, Error>()
         self.init(core: core)
-        let input = Observer(core.send, interruptsOnDeinit: true)
-        generator(input, Lifetime(core.disposable))
+        generator(Observer(input: core), Lifetime(core.disposable))
     }
 
     /// Creates a signal like ``init(_:)``.
@@ -65,11 +66,6 @@ public final class Signal<Value, Error: Swift.Error> {
         core.add(observer)
     }
 
-    /// Registers an operator's observer; see ``observe(_:)-(Signal<Value,Error>.Observer)``.
-    @usableFromInline
-    func attach(_ observer: Streams.Observer<Value, Error>) -> Disposable? {
-        core.add(observer)
-    }
 }
 
 extension Signal: @unchecked Sendable {}
@@ -94,6 +90,7 @@ extension Signal {
     /// - Parameter disposable: Disposed when the signal terminates.
     /// - Returns: The signal, to observe, and its input, to send events with. Releasing the input
     ///   without terminating interrupts the signal.
+    @inlinable
     public static func pipe(disposable: Disposable? = nil) -> (output: Signal, input: Observer) {
         var input: Observer?
         let output = Signal { observer, lifetime in
@@ -118,32 +115,32 @@ extension Signal {
     /// Observes every event with `action`.
     ///
     /// - Returns: A disposable that stops the observation, or `nil` if the signal had terminated.
-    @discardableResult
+    @inlinable @discardableResult
     public func observe(_ action: @escaping Signal<Value, Error>.Observer.Action) -> Disposable? {
         observe(Observer(action))
     }
 
     /// Observes values and failure as `Result`s; completion and interruption are not reported.
-    @discardableResult
+    @inlinable @discardableResult
     public func observeResult(_ action: @escaping (Result<Value, Error>) -> Void) -> Disposable? {
         observe(Observer(value: { action(.success($0)) }, failed: { action(.failure($0)) }))
     }
 
     /// Calls `action` if the signal completes.
-    @discardableResult
+    @inlinable @discardableResult
     public func observeCompleted(_ action: @escaping () -> Void) -> Disposable? {
         observe(Observer(completed: action))
     }
 
     /// Calls `action` with the error if the signal fails.
-    @discardableResult
+    @inlinable @discardableResult
     public func observeFailed(_ action: @escaping (Error) -> Void) -> Disposable? {
         observe(Observer(failed: action))
     }
 
     /// Calls `action` if the signal is interrupted, including when observing an already
     /// terminated signal.
-    @discardableResult
+    @inlinable @discardableResult
     public func observeInterrupted(_ action: @escaping () -> Void) -> Disposable? {
         observe(Observer(interrupted: action))
     }
@@ -151,7 +148,7 @@ extension Signal {
 
 extension Signal where Error == Never {
     /// Calls `action` with each value of a signal that cannot fail.
-    @discardableResult
+    @inlinable @discardableResult
     public func observeValues(_ action: @escaping (Value) -> Void) -> Disposable? {
         observe(Observer(value: action))
     }

@@ -19,86 +19,111 @@ import Synchronization
 @usableFromInline
 final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
     @usableFromInline typealias Event = Signal<Value, Error>.Event
+    @usableFromInline typealias Sink = Signal<Value, Error>.Observer
 
-    // MARK: State guarded by `stateLock`
-    private var observers: ContiguousArray<Observer<Value, Error>?> = []
-    private var registrations: ContiguousArray<ObserverRegistration<Value, Error>?> = []
-    private var holes = 0
-    private var terminated = false
-    private var outputAlive = true
-    private let stateLock = PlatformLock()
-    /// Slots moved by compaction since creation; lets tests check that churn stays amortized O(1).
-    private var compactionMoves = 0
-
-    // MARK: State owned by the thread holding `sendLock`
-    private var reentrantQueue: ContiguousArray<Event> = []
-    private let sendLock = PlatformLock()
-    private let deliveringThread = Synchronization.Atomic<UInt>(0)
-
-    /// The resources of whoever feeds this signal; disposed once it terminates or is abandoned.
-    let disposable = CompositeDisposable()
-
-    init() {}
-
-    deinit {
-        stateLock.deallocate()
-        sendLock.deallocate()
-    }
-
-    // MARK: Sending
-
-    /// Delivers `event` to every observer registered when its delivery starts.
-    ///
-    /// Blocks while another thread is delivering. Called from inside an observer of this signal,
-    /// it queues `event` behind the current delivery and returns at once.
+    /// What `stateLock` guards.
     @usableFromInline
-    func send(_ event: Event) {
-        let me = currentThreadID()
-        if deliveringThread.load(ordering: .relaxed) == me {
-            reentrantQueue.append(event)
-            return
-        }
-        sendLock.lock()
-        deliveringThread.store(me, ordering: .relaxed)
-        deliver(event)
-        if !reentrantQueue.isEmpty {
-            var index = 0
-            while index < reentrantQueue.count {
-                let queued = reentrantQueue[index]
-                index += 1
-                deliver(queued)
-            }
-            reentrantQueue.removeAll(keepingCapacity: true)
-        }
-        deliveringThread.store(0, ordering: .relaxed)
-        sendLock.unlock()
-    }
+    struct State {
+        /// Observers in registration order; `nil` slots are holes left by removal.
+        @usableFromInline var observers: ContiguousArray<Sink?> = []
+        /// The registration of each slot, parallel to `observers`.
+        var registrations: ContiguousArray<ObserverRegistration<Value, Error>?> = []
+        var holes = 0
+        @usableFromInline var terminated = false
+        /// Whether the public ``Signal`` object still exists.
+        var outputAlive = true
+        /// Slots moved by compaction since creation; lets tests check that churn is amortized O(1).
+        var compactionMoves = 0
 
-    private func deliver(_ event: Event) {
-        stateLock.lock()
-        if terminated {
-            stateLock.unlock()
-            return
-        }
-        let snapshot = observers
-        let isTerminal = event.isTerminating
-        if isTerminal {
+        @usableFromInline init() {}
+
+        /// Marks the signal terminated and releases the observer list.
+        @usableFromInline
+        mutating func terminate() {
             terminated = true
             observers = []
             registrations = []
             holes = 0
         }
-        stateLock.unlock()
+    }
 
-        switch event {
-        case let .value(value):
-            for observer in snapshot { observer?.receive(value) }
-        case let .failed(error):
-            for observer in snapshot { observer?.terminate(.failed(error)) }
-        case .completed:
-            for observer in snapshot { observer?.terminate(.completed) }
-        case .interrupted:
-            for observer in snapshot { observer?.terminate(.interrupted) }
+    @usableFromInline let state = Locked(State())
+
+    /// Held by the delivering thread for a whole delivery.
+    @usableFromInline let sendLock = PlatformLock()
+    /// The thread holding `sendLock`, or 0.
+    @usableFromInline let deliveringThread = Synchronization.Atomic<UInt>(0)
+    /// Events sent by observers during a delivery; touched only by the thread holding `sendLock`.
+    @usableFromInline let reentrantQueue: UnsafeMutablePointer<ContiguousArray<Event>>
+
+    /// The resources of whoever feeds this signal; disposed once it terminates or is abandoned.
+    @usableFromInline let disposable = CompositeDisposable()
+
+    @usableFromInline init() {
+        reentrantQueue = .allocate(capacity: 1)
+        reentrantQueue.initialize(to: [])
+    }
+
+    deinit {
+        sendLock.deallocate()
+        reentrantQueue.deinitialize(count: 1)
+        reentrantQueue.deallocate()
+    }
+
+    // MARK: Sending
+    //
+    // The sending path is inlinable so that it is specialized for the client's value and error
+    // types: unspecialized generic code would pay value-witness calls on every event.
+
+    /// Delivers `event` to every observer registered when its delivery starts.
+    ///
+    /// Blocks while another thread is delivering. Called from inside an observer of this signal,
+    /// it queues `event` behind the current delivery and returns at once.
+    @inlinable
+    func send(_ event: Event) {
+        let me = currentThreadID()
+        if deliveringThread.load(ordering: .relaxed) == me {
+            reentrantQueue.pointee.append(event)
+            return
+        }
+        sendLock.withLock {
+            deliveringThread.store(me, ordering: .relaxed)
+            deliver(event)
+            if !reentrantQueue.pointee.isEmpty { drainReentrantQueue() }
+            deliveringThread.store(0, ordering: .relaxed)
+        }
+    }
+
+    /// Delivers the events queued by observers during a delivery, including those they queue in
+    /// turn, in order. Runs on the delivering thread, holding `sendLock`.
+    @usableFromInline
+    func drainReentrantQueue() {
+        var index = 0
+        while index < reentrantQueue.pointee.count {
+            let queued = reentrantQueue.pointee[index]
+            index += 1
+            deliver(queued)
+        }
+        reentrantQueue.pointee.removeAll(keepingCapacity: true)
+    }
+
+    @inlinable
+    func deliver(_ event: Event) {
+        let isTerminal = event.isTerminating
+        let snapshot: ContiguousArray<Sink?>? = state.withLock { state in
+            if state.terminated { return nil }
+            let snapshot = state.observers
+            if isTerminal { state.terminate() }
+            return snapshot
+        }
+        guard let snapshot else { return }
+        // The snapshot keeps every observer alive for the whole loop, so the calls borrow them
+        // instead of retaining and releasing each one.
+        snapshot.withUnsafeBufferPointer { observers in
+            for observer in observers {
+                guard let observer else { continue }
+                Unmanaged.passUnretained(observer)._withUnsafeGuaranteedRef { $0._send(event) }
+            }
         }
         if isTerminal { disposable.dispose() }
     }
@@ -106,22 +131,23 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
     // MARK: Observers
 
     /// Whether a terminal event has been delivered (or the signal was abandoned).
-    var isTerminated: Bool { stateLock.withLock { terminated } }
+    @usableFromInline
+    var isTerminated: Bool { state.withLock { $0.terminated } }
 
     /// Registers `observer` for every event from the next delivery on.
     ///
     /// On a terminated signal the observer receives `.interrupted` at once and `nil` is returned.
     @usableFromInline
-    func add(_ observer: Observer<Value, Error>) -> Disposable? {
-        let registration: ObserverRegistration<Value, Error>? = stateLock.withLock {
-            guard !terminated else { return nil }
-            let registration = ObserverRegistration(core: self, index: observers.count)
-            observers.append(observer)
-            registrations.append(registration)
+    func add(_ observer: Sink) -> Disposable? {
+        let registration: ObserverRegistration<Value, Error>? = state.withLock { state in
+            guard !state.terminated else { return nil }
+            let registration = ObserverRegistration(core: self, index: state.observers.count)
+            state.observers.append(observer)
+            state.registrations.append(registration)
             return registration
         }
         guard let registration else {
-            observer.terminate(.interrupted)
+            observer.sendInterrupted()
             return nil
         }
         return registration
@@ -129,65 +155,65 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
 
     /// Unregisters the observer behind `registration`, if it still is registered.
     func remove(_ registration: ObserverRegistration<Value, Error>) {
-        var abandoned = false
-        stateLock.withLock {
+        let abandoned = state.withLock { state -> Bool in
             let index = registration.index
-            guard index >= 0, !terminated else { return }
+            guard index >= 0, !state.terminated else { return false }
             registration.index = -1
-            observers[index] = nil
-            registrations[index] = nil
-            holes += 1
-            if holes == observers.count {
-                observers.removeAll(keepingCapacity: true)
-                registrations.removeAll(keepingCapacity: true)
-                holes = 0
-            } else if holes > 16 && holes * 2 > observers.count {
-                compact()
+            state.observers[index] = nil
+            state.registrations[index] = nil
+            state.holes += 1
+            if state.holes == state.observers.count {
+                state.observers.removeAll(keepingCapacity: true)
+                state.registrations.removeAll(keepingCapacity: true)
+                state.holes = 0
+            } else if state.holes > 16 && state.holes * 2 > state.observers.count {
+                Self.compact(&state)
             }
-            if !outputAlive && observers.isEmpty {
-                terminated = true
-                abandoned = true
+            if !state.outputAlive && state.observers.isEmpty {
+                state.terminate()
+                return true
             }
+            return false
         }
         if abandoned { disposable.dispose() }
     }
 
     /// Whether `registration` is no longer registered.
     func isRemoved(_ registration: ObserverRegistration<Value, Error>) -> Bool {
-        stateLock.withLock { registration.index < 0 }
+        state.withLock { _ in registration.index < 0 }
     }
 
-    /// Moves live observers down over the holes, keeping their order. Called with `stateLock` held.
-    private func compact() {
+    /// Moves live observers down over the holes, keeping their order. Called with the lock held.
+    private static func compact(_ state: inout State) {
         var write = 0
-        for read in observers.indices {
-            guard let registration = registrations[read] else { continue }
+        for read in state.observers.indices {
+            guard let registration = state.registrations[read] else { continue }
             if read != write {
-                observers[write] = observers[read]
-                registrations[write] = registration
+                state.observers[write] = state.observers[read]
+                state.registrations[write] = registration
                 registration.index = write
-                compactionMoves += 1
+                state.compactionMoves += 1
             }
             write += 1
         }
-        observers.removeLast(observers.count - write)
-        registrations.removeLast(registrations.count - write)
-        holes = 0
+        state.observers.removeLast(state.observers.count - write)
+        state.registrations.removeLast(state.registrations.count - write)
+        state.holes = 0
     }
 
     /// The number of registered observers.
-    var observerCount: Int { stateLock.withLock { observers.count - holes } }
+    var observerCount: Int { state.withLock { $0.observers.count - $0.holes } }
 
     /// Total slot moves made by compaction so far.
-    var totalCompactionMoves: Int { stateLock.withLock { compactionMoves } }
+    var totalCompactionMoves: Int { state.withLock { $0.compactionMoves } }
 
     /// Called when the public ``Signal`` object goes away: with no observer left, nobody can ever
     /// see another event, so the signal ends silently and frees its resources.
     func outputDidDeinitialize() {
-        let abandoned = stateLock.withLock { () -> Bool in
-            outputAlive = false
-            guard !terminated, observers.count == holes else { return false }
-            terminated = true
+        let abandoned = state.withLock { state -> Bool in
+            state.outputAlive = false
+            guard !state.terminated, state.observers.count == state.holes else { return false }
+            state.terminate()
             return true
         }
         if abandoned { disposable.dispose() }

@@ -16,7 +16,7 @@ extension SignalProducer {
         if interrupter.isDisposed {
             input.sendInterrupted()
         } else {
-            _ = core.start { handle in
+            _ = startRun { handle in
                 interrupter.inner = handle
                 return input
             }
@@ -27,15 +27,15 @@ extension SignalProducer {
     /// Starts a run delivering every event to `observer`.
     ///
     /// - Returns: A disposable that interrupts the run.
-    @discardableResult
+    @inlinable @discardableResult
     public func start(_ observer: Signal<Value, Error>.Observer = .init()) -> Disposable {
-        core.start { _ in observer }
+        startRun { _ in observer }
     }
 
     /// Starts a run delivering every event to `action`.
     ///
     /// - Returns: A disposable that interrupts the run.
-    @discardableResult
+    @inlinable @discardableResult
     public func start(_ action: @escaping Signal<Value, Error>.Observer.Action) -> Disposable {
         start(Signal.Observer(action))
     }
@@ -43,7 +43,7 @@ extension SignalProducer {
     /// Starts a run delivering values and failure as `Result`s.
     ///
     /// - Returns: A disposable that interrupts the run.
-    @discardableResult
+    @inlinable @discardableResult
     public func startWithResult(_ action: @escaping (Result<Value, Error>) -> Void) -> Disposable {
         start(Signal.Observer(value: { action(.success($0)) }, failed: { action(.failure($0)) }))
     }
@@ -51,7 +51,7 @@ extension SignalProducer {
     /// Starts a run, calling `action` if it completes.
     ///
     /// - Returns: A disposable that interrupts the run.
-    @discardableResult
+    @inlinable @discardableResult
     public func startWithCompleted(_ action: @escaping () -> Void) -> Disposable {
         start(Signal.Observer(completed: action))
     }
@@ -59,7 +59,7 @@ extension SignalProducer {
     /// Starts a run, calling `action` with the error if it fails.
     ///
     /// - Returns: A disposable that interrupts the run.
-    @discardableResult
+    @inlinable @discardableResult
     public func startWithFailed(_ action: @escaping (Error) -> Void) -> Disposable {
         start(Signal.Observer(failed: action))
     }
@@ -67,7 +67,7 @@ extension SignalProducer {
     /// Starts a run, calling `action` if it is interrupted.
     ///
     /// - Returns: A disposable that interrupts the run.
-    @discardableResult
+    @inlinable @discardableResult
     public func startWithInterrupted(_ action: @escaping () -> Void) -> Disposable {
         start(Signal.Observer(interrupted: action))
     }
@@ -77,7 +77,7 @@ extension SignalProducer where Error == Never {
     /// Starts a run of a producer that cannot fail, calling `action` with each value.
     ///
     /// - Returns: A disposable that interrupts the run.
-    @discardableResult
+    @inlinable @discardableResult
     public func startWithValues(_ action: @escaping (Value) -> Void) -> Disposable {
         start(Signal.Observer(value: action))
     }

@@ -13,20 +13,23 @@ public struct SignalProducer<Value, Error: Swift.Error> {
     /// The type of signal a run of this producer feeds.
     public typealias ProducedSignal = Signal<Value, Error>
 
-    @usableFromInline let core: ProducerCore<Value, Error>
+    /// Starts one run; see ``ProducerRun``.
+    @usableFromInline let startRun: ProducerRun<Value, Error>
 
-    @usableFromInline
-    init(core: ProducerCore<Value, Error>) {
-        self.core = core
+    @inlinable
+    init(run: @escaping ProducerRun<Value, Error>) {
+        startRun = run
     }
 
     /// Creates a producer from anything that can give one.
+    @inlinable
     public init<T: SignalProducerConvertible>(_ base: T) where T.Value == Value, T.Error == Error {
         self = base.producer
     }
 
     /// Creates a producer whose runs observe `signal`: each run forwards the events `signal`
     /// sends while the run lasts. Starting after `signal` terminated yields `.interrupted`.
+    @inlinable
     public init(_ signal: Signal<Value, Error>) {
         self.init { observer, lifetime in
             lifetime += signal.observe(observer)
@@ -39,12 +42,14 @@ public struct SignalProducer<Value, Error: Swift.Error> {
     /// and the run's lifetime, to which it adds its resources: they are disposed when the run
     /// terminates or is interrupted. If the handler releases the observer without terminating
     /// the run, the run is interrupted.
+    @inlinable
     public init(_ startHandler: @escaping (Signal<Value, Error>.Observer, Lifetime) -> Void) {
-        self.init(core: GeneratorCore(startHandler))
+        self.init(run: ProducerRuns.generator(startHandler))
     }
 
     /// The same as ``init(_:)-((Signal<Value,Error>.Observer,Lifetime)->Void)``: Streams
     /// serializes every run. Kept for source compatibility.
+    @inlinable
     public static func unserialized(
         _ startHandler: @escaping (Signal<Value, Error>.Observer, Lifetime) -> Void
     ) -> SignalProducer<Value, Error> {
@@ -52,29 +57,32 @@ public struct SignalProducer<Value, Error: Swift.Error> {
     }
 
     /// Creates a producer that sends `value` and completes.
+    @inlinable
     public init(value: Value) {
-        self.init(core: SynchronousCore { observer, _ in
-            observer.receive(value)
+        self.init(run: ProducerRuns.synchronous { observer, _ in
+            observer.send(value: value)
             return .completed
         })
     }
 
     /// Creates a producer that, on each start, calls `action` and sends its result, then
     /// completes.
+    @inlinable
     public init(_ action: @escaping () -> Value) {
-        self.init(core: SynchronousCore { observer, _ in
-            observer.receive(action())
+        self.init(run: ProducerRuns.synchronous { observer, _ in
+            observer.send(value: action())
             return .completed
         })
     }
 
     /// Creates a producer that, on each start, calls `action`, then sends the value and
     /// completes, or fails with the error.
+    @inlinable
     public init(_ action: @escaping () -> Result<Value, Error>) {
-        self.init(core: SynchronousCore { observer, _ in
+        self.init(run: ProducerRuns.synchronous { observer, _ in
             switch action() {
             case let .success(value):
-                observer.receive(value)
+                observer.send(value: value)
                 return .completed
             case let .failure(error):
                 return .failed(error)
@@ -83,11 +91,13 @@ public struct SignalProducer<Value, Error: Swift.Error> {
     }
 
     /// Creates a producer that fails with `error` at once.
+    @inlinable
     public init(error: Error) {
-        self.init(core: SynchronousCore { _, _ in .failed(error) })
+        self.init(run: ProducerRuns.synchronous { _, _ in .failed(error) })
     }
 
     /// Creates a producer that sends the success value and completes, or fails with the failure.
+    @inlinable
     public init(result: Result<Value, Error>) {
         self.init { result }
     }
@@ -96,27 +106,31 @@ public struct SignalProducer<Value, Error: Swift.Error> {
     ///
     /// The sequence is iterated anew on each start, synchronously, checking for disposal between
     /// elements: disposing the run (even from inside the observer) stops the iteration.
+    @inlinable
     public init<S: Sequence>(_ values: S) where S.Iterator.Element == Value {
-        self.init(core: SynchronousCore { observer, run in
+        self.init(run: ProducerRuns.synchronous { observer, run in
             for value in values {
                 if run.isInterrupted { return nil }
-                observer.receive(value)
+                observer.send(value: value)
             }
             return .completed
         })
     }
 
     /// Creates a producer that sends the given values in order, then completes.
+    @inlinable
     public init(values first: Value, _ second: Value, _ tail: Value...) {
         self.init([first, second] + tail)
     }
 
     /// A producer that completes at once without a value.
+    @inlinable
     public static var empty: SignalProducer {
-        SignalProducer(core: SynchronousCore { _, _ in .completed })
+        SignalProducer(run: ProducerRuns.synchronous { _, _ in .completed })
     }
 
     /// A producer that never sends an event; its runs end only when disposed (`.interrupted`).
+    @inlinable
     public static var never: SignalProducer {
         SignalProducer { observer, lifetime in
             lifetime.observeEnded { _ = observer }
@@ -126,25 +140,28 @@ public struct SignalProducer<Value, Error: Swift.Error> {
 
 extension SignalProducer where Error == Never {
     /// Creates a producer that cannot fail, sending `value` and completing.
+    @inlinable
     public init(value: Value) {
-        self.init(core: SynchronousCore { observer, _ in
-            observer.receive(value)
+        self.init(run: ProducerRuns.synchronous { observer, _ in
+            observer.send(value: value)
             return .completed
         })
     }
 
     /// Creates a producer that cannot fail, sending the elements of `values`, then completing.
+    @inlinable
     public init<S: Sequence>(_ values: S) where S.Iterator.Element == Value {
-        self.init(core: SynchronousCore { observer, run in
+        self.init(run: ProducerRuns.synchronous { observer, run in
             for value in values {
                 if run.isInterrupted { return nil }
-                observer.receive(value)
+                observer.send(value: value)
             }
             return .completed
         })
     }
 
     /// Creates a producer that cannot fail, sending the given values, then completing.
+    @inlinable
     public init(values first: Value, _ second: Value, _ tail: Value...) {
         self.init([first, second] + tail)
     }
@@ -153,10 +170,11 @@ extension SignalProducer where Error == Never {
 extension SignalProducer where Error == Swift.Error {
     /// Creates a producer that, on each start, calls the throwing `action`, then sends its value
     /// and completes, or fails with what it threw.
+    @inlinable
     public init(_ action: @escaping () throws -> Value) {
-        self.init(core: SynchronousCore { observer, _ in
+        self.init(run: ProducerRuns.synchronous { observer, _ in
             do {
-                observer.receive(try action())
+                observer.send(value: try action())
                 return .completed
             } catch {
                 return .failed(error)
