@@ -44,12 +44,9 @@ public final class QueueScheduler: DateScheduler {
     /// - Returns: A disposable that cancels the action if it has not started.
     @discardableResult
     public func schedule(_ action: @escaping () -> Void) -> Disposable? {
-        let disposable = AnyDisposable()
-        let work = UncheckedSendable(action)
-        queue.async {
-            if !disposable.isDisposed { work.value() }
-        }
-        return disposable
+        let work = CancellableAction(action)
+        queue.async { work.run() }
+        return work
     }
 
     /// Runs `action` on the queue at or after `date`.
@@ -57,12 +54,9 @@ public final class QueueScheduler: DateScheduler {
     /// - Returns: A disposable that cancels the action if it has not started.
     @discardableResult
     public func schedule(after date: Date, action: @escaping () -> Void) -> Disposable? {
-        let disposable = AnyDisposable()
-        let work = UncheckedSendable(action)
-        queue.asyncAfter(wallDeadline: wallTime(of: date)) {
-            if !disposable.isDisposed { work.value() }
-        }
-        return disposable
+        let work = CancellableAction(action)
+        queue.asyncAfter(wallDeadline: wallTime(of: date)) { work.run() }
+        return work
     }
 
     /// Runs `action` on the queue at `date` and then every `interval`, until disposed.
@@ -81,12 +75,20 @@ public final class QueueScheduler: DateScheduler {
         checkPositive(interval, in: "QueueScheduler.schedule(after:interval:leeway:action:)")
         let timer = DispatchSource.makeTimerSource(queue: queue)
         timer.schedule(wallDeadline: wallTime(of: date), repeating: interval, leeway: leeway)
-        let work = UncheckedSendable(action)
-        timer.setEventHandler { work.value() }
+        // The handler reaches the action through a box that disposal empties, so the action's
+        // captures are released at once rather than when dispatch drops the cancelled handler.
+        let work = Locked<(() -> Void)?>(action)
+        timer.setEventHandler {
+            if let action = work.withLock({ $0 }) { action() }
+        }
         timer.resume()
         return AnyDisposable {
-            timer.setEventHandler(handler: nil)
             timer.cancel()
+            let dropped = work.withLock { action in
+                defer { action = nil }
+                return action
+            }
+            _ = dropped
         }
     }
 

@@ -2,7 +2,8 @@ extension Scheduler {
     /// Schedules `action`, which may ask to run again by calling the `reschedule` closure it is
     /// given, without growing the stack.
     ///
-    /// Each call to `reschedule` schedules one more run on this scheduler. When the scheduler runs
+    /// Each call to `reschedule` schedules one more run on this scheduler; it may be called during
+    /// the action or later, from any thread. When the scheduler runs
     /// actions inline (``ImmediateScheduler``, or ``UIScheduler`` on the main thread), the runs
     /// happen one after the other in a loop on the calling thread instead of nesting, so a million
     /// repetitions need no more stack than one. Calling `reschedule` more than once during one run
@@ -24,19 +25,21 @@ private final class Recursion: @unchecked Sendable {
         var action: ((@escaping () -> Void) -> Void)?
         /// The thread currently inside `step()`, or 0.
         var runningThread: UInt = 0
-        /// A run was requested while a step was on the stack of the same thread.
-        var pendingInline = false
-        /// `reschedule` was called during the current run.
+        /// Whether the action itself is on the stack of `runningThread`.
+        var inAction = false
+        /// `reschedule` was called during the current run of the action.
         var rescheduleRequested = false
+        /// The scheduler ran a step inline while another step was on the same thread's stack.
+        var pendingInline = false
     }
 
     private let scheduler: Scheduler
     private let state: Locked<State>
-    private let scheduledRun = SerialDisposable()
+    // Disposal drops the action: runs already handed to the scheduler then do nothing, and the
+    // action's captures are released at once. Keeping each run's own disposable instead would
+    // race with runs that reschedule before `schedule` has returned.
     private(set) lazy var disposable: Disposable = AnyDisposable { [weak self] in
-        guard let self else { return }
-        self.scheduledRun.dispose()
-        self.state.withLock { $0.action = nil }
+        self?.state.withLock { $0.action = nil }
     }
 
     init(scheduler: Scheduler, action: @escaping (@escaping () -> Void) -> Void) {
@@ -46,7 +49,20 @@ private final class Recursion: @unchecked Sendable {
 
     func scheduleNext() {
         guard !disposable.isDisposed else { return }
-        scheduledRun.inner = scheduler.schedule { [self] in self.step() }
+        scheduler.schedule { [self] in self.step() }
+    }
+
+    /// Called by the action, now or later, from any thread: asks for one more run.
+    private func reschedule() {
+        let me = currentThreadID()
+        let deferred = state.withLock { state -> Bool in
+            guard state.inAction, state.runningThread == me else { return false }
+            state.rescheduleRequested = true
+            return true
+        }
+        // During the action, the loop in `step` schedules the next run once the action returns;
+        // at any other time the run is scheduled at once.
+        if !deferred { scheduleNext() }
     }
 
     private func step() {
@@ -64,10 +80,16 @@ private final class Recursion: @unchecked Sendable {
 
         var again = true
         while again {
-            guard let action = state.withLock({ $0.action }) else { break }
-            action { [weak self] in self?.state.withLock { $0.rescheduleRequested = true } }
+            guard let action = state.withLock({ state -> ((@escaping () -> Void) -> Void)? in
+                state.inAction = state.action != nil
+                return state.action
+            }) else { break }
+            action { [self] in self.reschedule() }
             let requested = state.withLock { state in
-                defer { state.rescheduleRequested = false }
+                defer {
+                    state.inAction = false
+                    state.rescheduleRequested = false
+                }
                 return state.rescheduleRequested
             }
             guard requested else { break }

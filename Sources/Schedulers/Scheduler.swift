@@ -96,7 +96,8 @@ extension DateScheduler {
     /// consuming task stops iterating.
     public func timer(interval: DispatchTimeInterval, leeway: DispatchTimeInterval = .seconds(0)) -> AsyncStream<Date> {
         AsyncStream { continuation in
-            let disposable = schedule(after: interval, interval: interval, leeway: leeway) { [unowned self] in
+            // The repetition holds the scheduler until the consumer stops iterating, which disposes it.
+            let disposable = schedule(after: interval, interval: interval, leeway: leeway) {
                 continuation.yield(self.currentDate)
             }
             continuation.onTermination = { _ in disposable?.dispose() }

@@ -12,7 +12,6 @@ public final class TestScheduler: DateScheduler {
         let due: Date
         let sequence: UInt64
         let action: () -> Void
-        let disposable = AnyDisposable()
 
         init(due: Date, sequence: UInt64, action: @escaping () -> Void) {
             self.due = due
@@ -54,7 +53,15 @@ public final class TestScheduler: DateScheduler {
                 if state.queue[mid].runs(before: work) { low = mid + 1 } else { high = mid }
             }
             state.queue.insert(work, at: low)
-            return work.disposable
+            // Disposal takes the work out of the queue at once, releasing its action.
+            return AnyDisposable { [weak self, weak work] in
+                guard let self, let work else { return }
+                let removed = self.state.withLock { state -> Work? in
+                    guard let index = state.queue.firstIndex(where: { $0 === work }) else { return nil }
+                    return state.queue.remove(at: index)
+                }
+                _ = removed  // released here, outside the lock
+            }
         }
     }
 
@@ -105,10 +112,14 @@ public final class TestScheduler: DateScheduler {
         advance(by: interval.timeInterval)
     }
 
+    private func target(advancingBy interval: TimeInterval) -> Date {
+        precondition(interval >= 0, "TestScheduler.advance(by:) needs an interval >= 0, got \(interval)")
+        return currentDate.addingTimeInterval(interval)
+    }
+
     /// Moves virtual time forward by `interval` seconds, running the work that falls due.
     public func advance(by interval: TimeInterval) {
-        precondition(interval >= 0, "TestScheduler.advance(by:) needs an interval >= 0, got \(interval)")
-        advance(to: currentDate.addingTimeInterval(interval))
+        runWork(upTo: target(advancingBy: interval))
     }
 
     /// Moves virtual time forward to `newDate`, running the work due up to and including it, in
@@ -129,11 +140,12 @@ public final class TestScheduler: DateScheduler {
             state.now = max(state.now, first.due)
             return first
         }) {
-            if !work.disposable.isDisposed { work.action() }
+            work.action()
         }
     }
 
-    /// Runs all scheduled work, moving time to the due date of each, until nothing is left.
+    /// Runs all scheduled work, moving time to the due date of each, and leaves the clock at
+    /// `Date.distantFuture`.
     ///
     /// Repeating work never runs out; do not `run()` a scheduler with a live repeating timer.
     public func run() {
@@ -141,9 +153,7 @@ public final class TestScheduler: DateScheduler {
     }
 
     private func runAll() {
-        while let next = state.withLock({ $0.queue.first?.due }) {
-            runWork(upTo: max(next, currentDate))
-        }
+        runWork(upTo: .distantFuture)
     }
 
     /// Moves virtual time backwards by `interval`; work already scheduled keeps its due date.
@@ -161,14 +171,13 @@ public final class TestScheduler: DateScheduler {
 
     /// Moves time forward by `interval`, then yields.
     public func advance(by interval: DispatchTimeInterval) async {
-        runWork(upTo: currentDate.addingTimeInterval(interval.timeInterval))
+        runWork(upTo: target(advancingBy: interval.timeInterval))
         await Task.yield()
     }
 
     /// Moves time forward by `interval` seconds, then yields.
     public func advance(by interval: TimeInterval) async {
-        precondition(interval >= 0, "TestScheduler.advance(by:) needs an interval >= 0, got \(interval)")
-        runWork(upTo: currentDate.addingTimeInterval(interval))
+        runWork(upTo: target(advancingBy: interval))
         await Task.yield()
     }
 

@@ -11,6 +11,18 @@ public final class UIScheduler: Scheduler {
     /// that order holds across instances.
     private static let pending = Locked(0)
 
+    /// Marks the main queue, so that "already on the main queue" can be told on every platform.
+    private static let mainQueueKey: DispatchSpecificKey<UInt8> = {
+        let key = DispatchSpecificKey<UInt8>()
+        DispatchQueue.main.setSpecific(key: key, value: 1)
+        return key
+    }()
+
+    /// Whether the caller runs on the main queue (or the main thread).
+    private static var isOnMainQueue: Bool {
+        Thread.isMainThread || DispatchQueue.getSpecific(key: mainQueueKey) == 1
+    }
+
     /// Creates a main-thread scheduler.
     public init() {}
 
@@ -20,7 +32,7 @@ public final class UIScheduler: Scheduler {
     ///   ran inline.
     @discardableResult
     public func schedule(_ action: @escaping () -> Void) -> Disposable? {
-        let runInline = Thread.isMainThread && UIScheduler.pending.withLock { count in
+        let runInline = UIScheduler.isOnMainQueue && UIScheduler.pending.withLock { count in
             if count == 0 {
                 count += 1
                 return true
@@ -33,13 +45,44 @@ public final class UIScheduler: Scheduler {
             return nil
         }
         UIScheduler.pending.withLock { $0 += 1 }
-        let disposable = AnyDisposable()
-        let work = UncheckedSendable(action)
+        let work = CancellableAction(action)
         DispatchQueue.main.async {
-            if !disposable.isDisposed { work.value() }
+            work.run()
             UIScheduler.pending.withLock { $0 -= 1 }
         }
-        return disposable
+        return work
+    }
+}
+
+/// An action waiting to run on a queue. Disposing it drops the action at once, releasing what it
+/// captures, instead of keeping it until the queue reaches it.
+package final class CancellableAction: Disposable, @unchecked Sendable {
+    private let action: Locked<(() -> Void)?>
+
+    /// Wraps `action`.
+    package init(_ action: @escaping () -> Void) {
+        self.action = Locked(action)
+    }
+
+    /// Whether the action was disposed or has run.
+    package var isDisposed: Bool { action.withLock { $0 == nil } }
+
+    /// Drops the action without running it.
+    package func dispose() {
+        let dropped = action.withLock { action in
+            defer { action = nil }
+            return action
+        }
+        _ = dropped  // released here, outside the lock
+    }
+
+    /// Runs the action unless it was disposed; it runs at most once.
+    package func run() {
+        let action = self.action.withLock { action in
+            defer { action = nil }
+            return action
+        }
+        action?()
     }
 }
 
