@@ -12,18 +12,21 @@ extension Signal {
         case interrupted
 
         /// Whether this is `.completed`.
+        @inlinable
         public var isCompleted: Bool {
             if case .completed = self { return true }
             return false
         }
 
         /// Whether this event ends the stream: `.failed`, `.completed` or `.interrupted`.
+        @inlinable
         public var isTerminating: Bool {
             if case .value = self { return false }
             return true
         }
 
         /// The event with its value transformed by `f`; terminal events are kept as they are.
+        @inlinable
         public func map<U>(_ f: (Value) -> U) -> Signal<U, Error>.Event {
             switch self {
             case let .value(value): return .value(f(value))
@@ -34,6 +37,7 @@ extension Signal {
         }
 
         /// The event with its error transformed by `f`; other events are kept as they are.
+        @inlinable
         public func mapError<F>(_ f: (Error) -> F) -> Signal<Value, F>.Event {
             switch self {
             case let .value(value): return .value(value)
@@ -44,12 +48,14 @@ extension Signal {
         }
 
         /// The value carried by a `.value` event, otherwise `nil`.
+        @inlinable
         public var value: Value? {
             if case let .value(value) = self { return value }
             return nil
         }
 
         /// The error carried by a `.failed` event, otherwise `nil`.
+        @inlinable
         public var error: Error? {
             if case let .failed(error) = self { return error }
             return nil

@@ -1,15 +1,264 @@
+// The `swift run streams-demo` walkthrough: small, real pipelines built with Streams. Each
+// section prints a header, then what its observers receive. The output is the same on every run.
+
+import Dispatch
+import Foundation
 import Streams
-let (signal, input) = Signal<Int, Never>.pipe()
-signal.observeValues { v in
-    print("got", v)
-    if v == 1 { input.send(value: 2) }
+
+// MARK: - Helpers
+
+/// Prints a section header.
+func section(_ title: String) {
+    print("\n== \(title) ==")
 }
-signal.observeValues { print("second", $0) }
-input.send(value: 1)
-input.sendCompleted()
-SignalProducer<Int, Never>([1, 2, 3]).startWithValues { print("p", $0) }
-let d = SignalProducer<Int, Never>(0..<1_000_000).start { e in if case .value(5) = e { print("five") } ; if e.isTerminating { print(e) } }
-_ = d
-var n = 0
-ImmediateScheduler().scheduleRecursively { again in n += 1; if n < 1_000_000 { again() } }
-print("recursion", n)
+
+/// Seconds of virtual time elapsed since the reference date a `TestScheduler` starts at.
+func virtualSeconds(_ scheduler: TestScheduler) -> String {
+    let seconds = scheduler.currentDate.timeIntervalSinceReferenceDate
+    return String(format: "%.1f", seconds)
+}
+
+// MARK: - 1. A sensor pipeline across queues
+
+/// The readings the simulated sensor reports, in degrees Celsius.
+let sensorReadings: [Double] = [21.4, 21.6, 21.9, 22.3, 22.1, 21.8]
+
+/// A simulated temperature sensor: a cold producer that, each time it is started, reports one
+/// reading every `interval` on `scheduler`, then completes.
+///
+/// The timer is added to the run's lifetime, so completing the run or disposing it stops the
+/// timer and releases everything the timer action captured.
+func temperatureSensor(
+    readings: [Double],
+    every interval: DispatchTimeInterval,
+    on scheduler: QueueScheduler
+) -> SignalProducer<Double, Never> {
+    SignalProducer { observer, lifetime in
+        guard !readings.isEmpty else { return observer.sendCompleted() }
+        var next = 0
+        lifetime += scheduler.schedule(after: interval, interval: interval) {
+            guard next < readings.count else { return }
+            observer.send(value: readings[next])
+            next += 1
+            if next == readings.count { observer.sendCompleted() }
+        }
+    }
+}
+
+/// Starts the sensor on one queue and displays its readings on another, hopping by hand with
+/// `schedule`, then waits for the display queue to report the end of the stream.
+func sensorPipeline() {
+    section("1. A temperature sensor on one queue, displayed on another")
+
+    let sensorQueue = QueueScheduler(name: "demo.sensor")
+    let displayQueue = QueueScheduler(name: "demo.display")
+    let finished = DispatchSemaphore(value: 0)
+
+    // State owned by the display queue: only closures running there touch it.
+    var count = 0
+    var lowest = Double.infinity
+    var highest = -Double.infinity
+
+    print("starting the sensor: \(sensorReadings.count) readings, one every 20 ms")
+    let run = temperatureSensor(readings: sensorReadings, every: .milliseconds(20), on: sensorQueue)
+        .start { event in
+            // Called on the sensor queue, one event at a time. Hand the event to the display queue.
+            displayQueue.schedule {
+                dispatchPrecondition(condition: .onQueue(displayQueue.queue))
+                switch event {
+                case let .value(celsius):
+                    count += 1
+                    lowest = min(lowest, celsius)
+                    highest = max(highest, celsius)
+                    print("  reading \(count): \(celsius) °C")
+                case .completed:
+                    print("  sensor completed: \(count) readings, from \(lowest) to \(highest) °C")
+                    finished.signal()
+                case .failed, .interrupted:
+                    print("  sensor stopped early: \(event)")
+                    finished.signal()
+                }
+            }
+        }
+
+    if finished.wait(timeout: .now() + .seconds(5)) == .timedOut {
+        print("the sensor did not finish in time")
+        exit(1)
+    }
+    print("the run has ended: isDisposed == \(run.isDisposed)")
+}
+
+// MARK: - 2. A hot signal: serialized, reentrant, in order
+
+/// Two observers of one signal; the first answers a value by sending another one into the same
+/// signal. The answer is queued and reaches both observers after the current delivery.
+func reentrantDelivery() {
+    section("2. One signal, two observers, an event sent from inside an observer")
+
+    let (messages, input) = Signal<String, Never>.pipe()
+    messages.observeValues { message in
+        print("  first observer:  \(message)")
+        if message == "ping" {
+            print("  first observer sends \"pong\" from inside its callback")
+            input.send(value: "pong")
+        }
+    }
+    messages.observeValues { message in
+        print("  second observer: \(message)")
+    }
+    messages.observeCompleted {
+        print("  completed")
+    }
+
+    input.send(value: "ping")
+    input.sendCompleted()
+    print("  sending \"too late\" after completion: nothing is delivered")
+    input.send(value: "too late")
+}
+
+/// Many threads send into one signal at once; its observer is never called concurrently, so a
+/// plain variable is enough to count what arrives.
+func serializedDelivery() {
+    section("2b. Eight threads sending into one signal")
+
+    let (numbers, input) = Signal<Int, Never>.pipe()
+    var received = 0
+    var sum = 0
+    numbers.observeValues { number in
+        received += 1
+        sum += number
+    }
+
+    DispatchQueue.concurrentPerform(iterations: 8) { thread in
+        for index in 0..<1_000 {
+            input.send(value: thread * 1_000 + index)
+        }
+    }
+    input.sendCompleted()
+    print("  received \(received) values, sum \(sum) (expected 8000 values, sum \((0..<8_000).reduce(0, +)))")
+}
+
+// MARK: - 3. A cold producer stopped from inside its observer
+
+/// A synchronous producer of a thousand values, interrupted by its own observer after three.
+///
+/// `start` returns only when a synchronous run is over, so the observer gets the run's interrupt
+/// handle from `startWithSignal`, which hands it over before the first value is sent.
+func earlyDisposal() {
+    section("3. A producer of 1000 values, disposed from inside its observer")
+
+    let numbers = SignalProducer<Int, Never>(1...1_000)
+    var seen: [Int] = []
+    numbers.startWithSignal { signal, interruptHandle in
+        signal.observe { event in
+            print("  \(event)")
+            guard case let .value(number) = event else { return }
+            seen.append(number)
+            if number == 3 {
+                print("  observer disposes the run")
+                interruptHandle.dispose()
+            }
+        }
+        print("  observer attached; the run starts when this closure returns")
+    }
+    print("  the run stopped after \(seen.count) of 1000 values")
+
+    let again = SignalProducer<Int, Never>(1...1_000)
+    var total = 0
+    again.startWithValues { total += $0 }
+    print("  a new start runs anew: \(total) is the sum of all 1000")
+}
+
+// MARK: - 4. Virtual time
+
+/// A heartbeat on a `TestScheduler`: nothing happens until the demo moves virtual time.
+func virtualTime() {
+    section("4. A heartbeat in virtual time with TestScheduler")
+
+    let clock = TestScheduler()
+    let heartbeat = SignalProducer<Int, Never> { observer, lifetime in
+        var beat = 0
+        lifetime += clock.schedule(after: .seconds(1), interval: .seconds(1)) {
+            beat += 1
+            observer.send(value: beat)
+            if beat == 3 { observer.sendCompleted() }
+        }
+    }
+
+    heartbeat.start { event in
+        print("  t = \(virtualSeconds(clock)) s: \(event)")
+    }
+    print("  started at t = \(virtualSeconds(clock)) s; nothing has happened yet")
+    print("  advance by 1.5 s")
+    clock.advance(by: .milliseconds(1_500))
+    print("  advance by 1 s")
+    clock.advance(by: .seconds(1))
+    print("  run the remaining work")
+    clock.run()
+}
+
+// MARK: - 5. Lifetimes
+
+/// An object whose observation lasts exactly as long as the object.
+final class Thermostat {
+    /// What the demo calls it.
+    let name: String
+    /// Ends when the thermostat is deallocated.
+    let lifetime: Lifetime
+    private let token: Lifetime.Token
+
+    init(name: String, readings: Signal<Double, Never>) {
+        let (lifetime, token) = Lifetime.make()
+        self.name = name
+        self.lifetime = lifetime
+        self.token = token
+        lifetime += readings.observeValues { celsius in
+            print("  \(name) sees \(celsius) °C")
+        }
+        lifetime.observeEnded {
+            print("  \(name)'s lifetime ended; its observation is disposed")
+        }
+    }
+}
+
+/// Ties an observation to an object's lifetime, then releases the object.
+func lifetimes() {
+    section("5. An observation that ends with its owner's Lifetime")
+
+    let (readings, input) = Signal<Double, Never>.pipe()
+    var thermostat: Thermostat? = Thermostat(name: "hall thermostat", readings: readings)
+    input.send(value: 20.5)
+    print("  releasing the \(thermostat?.name ?? "thermostat")")
+    thermostat = nil
+    input.send(value: 21.0)
+    print("  21.0 was sent after the release; no observer was left to see it")
+    input.sendCompleted()
+}
+
+// MARK: - 6. Recursion
+
+/// A hundred thousand recursive steps on a scheduler that runs actions inline, in constant
+/// stack: the steps run one after another in a loop instead of nesting.
+func recursion() {
+    section("6. A hundred thousand recursive steps with scheduleRecursively")
+
+    var steps = 0
+    ImmediateScheduler().scheduleRecursively { reschedule in
+        steps += 1
+        if steps < 100_000 { reschedule() }
+    }
+    print("  ran \(steps) steps without growing the stack")
+}
+
+// MARK: - Main
+
+print("Streams demo")
+sensorPipeline()
+reentrantDelivery()
+serializedDelivery()
+earlyDisposal()
+virtualTime()
+lifetimes()
+recursion()
+print("\nDemo finished.")
+exit(0)
