@@ -104,7 +104,9 @@ public final class CompositeDisposable: Disposable {
             return nil
         }
         return AnyDisposable { [weak self] in
-            self?.state.withLock { state in _ = state.disposables?.remove(using: token) }
+            // Released after the lock is dropped: its deinitialization may touch this composite.
+            let removed = self?.state.withLock { state in state.disposables?.remove(using: token) }
+            withExtendedLifetime(removed) {}
         }
     }
 

@@ -88,7 +88,7 @@ public final class QueueScheduler: DateScheduler {
                 defer { action = nil }
                 return action
             }
-            _ = dropped
+            withExtendedLifetime(dropped) {}
         }
     }
 

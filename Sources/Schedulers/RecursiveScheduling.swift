@@ -39,7 +39,11 @@ private final class Recursion: @unchecked Sendable {
     // action's captures are released at once. Keeping each run's own disposable instead would
     // race with runs that reschedule before `schedule` has returned.
     private(set) lazy var disposable: Disposable = AnyDisposable { [weak self] in
-        self?.state.withLock { $0.action = nil }
+        let action = self?.state.withLock { state in
+            defer { state.action = nil }
+            return state.action
+        }
+        withExtendedLifetime(action) {}  // released outside the lock
     }
 
     init(scheduler: Scheduler, action: @escaping (@escaping () -> Void) -> Void) {

@@ -60,7 +60,7 @@ public final class TestScheduler: DateScheduler {
                     guard let index = state.queue.firstIndex(where: { $0 === work }) else { return nil }
                     return state.queue.remove(at: index)
                 }
-                _ = removed  // released here, outside the lock
+                withExtendedLifetime(removed) {}  // released here, outside the lock
             }
         }
     }

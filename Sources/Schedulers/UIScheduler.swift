@@ -73,7 +73,7 @@ package final class CancellableAction: Disposable, @unchecked Sendable {
             defer { action = nil }
             return action
         }
-        _ = dropped  // released here, outside the lock
+        withExtendedLifetime(dropped) {}  // released here, outside the lock
     }
 
     /// Runs the action unless it was disposed; it runs at most once.

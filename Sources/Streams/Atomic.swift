@@ -9,7 +9,7 @@ public final class Atomic<Value>: @unchecked Sendable {
     /// The current value. Setting replaces it atomically.
     public var value: Value {
         get { storage.withLock { $0 } }
-        set { storage.withLock { $0 = newValue } }
+        set { swap(newValue) }
     }
 
     /// Creates an atomic box holding `value`.
@@ -29,7 +29,8 @@ public final class Atomic<Value>: @unchecked Sendable {
         try storage.withLock { try action($0) }
     }
 
-    /// Replaces the value with `newValue` and returns the old one, atomically.
+    /// Replaces the value with `newValue` and returns the old one, atomically. The old value is
+    /// released outside the lock.
     @discardableResult
     public func swap(_ newValue: Value) -> Value {
         storage.withLock { value in

@@ -154,11 +154,15 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
     }
 
     /// Unregisters the observer behind `registration`, if it still is registered.
+    ///
+    /// The observer is released after the lock is dropped: its deinitialization may run user code
+    /// (a captured object's `deinit`) that touches this very signal.
     func remove(_ registration: ObserverRegistration<Value, Error>) {
-        let abandoned = state.withLock { state -> Bool in
+        let (removed, abandoned) = state.withLock { state -> (Sink?, Bool) in
             let index = registration.index
-            guard index >= 0, !state.terminated else { return false }
+            guard index >= 0, !state.terminated else { return (nil, false) }
             registration.index = -1
+            let removed = state.observers[index]
             state.observers[index] = nil
             state.registrations[index] = nil
             state.holes += 1
@@ -171,10 +175,11 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
             }
             if !state.outputAlive && state.observers.isEmpty {
                 state.terminate()
-                return true
+                return (removed, true)
             }
-            return false
+            return (removed, false)
         }
+        withExtendedLifetime(removed) {}
         if abandoned { disposable.dispose() }
     }
 

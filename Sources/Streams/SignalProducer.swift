@@ -138,6 +138,11 @@ public struct SignalProducer<Value, Error: Swift.Error> {
     }
 }
 
+/// A producer is an immutable value: any thread may start it, and each start runs the producer's
+/// work on the starting thread. What the work itself captures is the work's to protect, exactly
+/// as for a closure handed to a scheduler; every event the run sends is serialized by Streams.
+extension SignalProducer: @unchecked Sendable {}
+
 extension SignalProducer where Error == Never {
     /// Creates a producer that cannot fail, sending `value` and completing.
     @inlinable
