@@ -55,8 +55,12 @@ extension Lifetime {
         return (Lifetime(token), token)
     }
 
-    /// A lifetime that never ends.
-    public static let empty: Lifetime = Lifetime(CompositeDisposable())
+    /// A lifetime that has already ended: what is added to it is disposed at once.
+    public static let empty: Lifetime = {
+        let disposables = CompositeDisposable()
+        disposables.dispose()
+        return Lifetime(disposables)
+    }()
 
     /// Ends a lifetime when it is disposed or deallocated.
     public final class Token: Sendable {

@@ -114,3 +114,50 @@ final class SynchronousRun: Disposable, @unchecked Sendable {
                               ordering: .acquiringAndReleasing).exchanged
     }
 }
+
+/// The interrupt handle of a run of ``SignalProducer/never``: it holds the observer, and
+/// disposing it delivers `.interrupted`. Dropping the handle frees the run, since nothing could
+/// ever reach the observer.
+@usableFromInline
+final class NeverRun<Value, Error: Swift.Error>: Disposable, @unchecked Sendable {
+    private enum State {
+        case starting
+        case running(Signal<Value, Error>.Observer)
+        case disposed
+    }
+
+    private let state = Locked(State.starting)
+
+    @usableFromInline init() {}
+
+    /// Keeps `observer` until disposal; interrupts it at once if disposal came first.
+    @usableFromInline
+    func attach(_ observer: Signal<Value, Error>.Observer) {
+        let disposedEarly = state.withLock { state -> Bool in
+            if case .disposed = state { return true }
+            state = .running(observer)
+            return false
+        }
+        if disposedEarly { observer.sendInterrupted() }
+    }
+
+    /// Whether the run was disposed.
+    @usableFromInline
+    var isDisposed: Bool {
+        state.withLock { state in
+            if case .disposed = state { return true }
+            return false
+        }
+    }
+
+    /// Interrupts the run, once.
+    @usableFromInline
+    func dispose() {
+        let observer = state.withLock { state -> Signal<Value, Error>.Observer? in
+            defer { state = .disposed }
+            if case let .running(observer) = state { return observer }
+            return nil
+        }
+        observer?.sendInterrupted()
+    }
+}

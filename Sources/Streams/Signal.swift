@@ -73,10 +73,9 @@ extension Signal: @unchecked Sendable {}
 extension Signal {
     /// A signal that never sends any event, not even a terminal one.
     public static var never: Signal {
-        Signal { observer, lifetime in
-            // Keep the input alive for as long as the signal, so that it never interrupts.
-            lifetime.observeEnded { _ = observer }
-        }
+        // No input at all: nothing can ever be sent, and the signal is freed with its observers
+        // once it is no longer referenced.
+        Signal(core: SignalCore())
     }
 
     /// A signal that has already completed: observers receive `.interrupted` at once, as with any

@@ -226,8 +226,12 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
 }
 
 /// The disposable returned by `observe`: it knows its observer's slot in the core.
+///
+/// It holds the core weakly. A core that nobody can send into any more (no input observer, no
+/// run, no `Signal` object) is freed with its observers, silently, since no event can ever reach
+/// them; disposing the registration afterwards does nothing.
 final class ObserverRegistration<Value, Error: Swift.Error>: Disposable, @unchecked Sendable {
-    private let core: SignalCore<Value, Error>
+    private weak var core: SignalCore<Value, Error>?
     /// The slot in the core's arrays; -1 once removed. Guarded by the core's state lock.
     var index: Int
 
@@ -237,10 +241,13 @@ final class ObserverRegistration<Value, Error: Swift.Error>: Disposable, @unchec
     }
 
     /// Whether the observer has been removed (by disposal or because the signal terminated).
-    var isDisposed: Bool { core.isRemoved(self) || core.isTerminated }
+    var isDisposed: Bool {
+        guard let core else { return true }
+        return core.isRemoved(self) || core.isTerminated
+    }
 
     /// Removes the observer; it receives no event whose delivery starts afterwards.
     func dispose() {
-        core.remove(self)
+        core?.remove(self)
     }
 }

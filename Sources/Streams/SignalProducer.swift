@@ -132,9 +132,11 @@ public struct SignalProducer<Value, Error: Swift.Error> {
     /// A producer that never sends an event; its runs end only when disposed (`.interrupted`).
     @inlinable
     public static var never: SignalProducer {
-        SignalProducer { observer, lifetime in
-            lifetime.observeEnded { _ = observer }
-        }
+        SignalProducer(run: { makeObserver in
+            let run = NeverRun<Value, Error>()
+            run.attach(makeObserver(run))
+            return run
+        })
     }
 }
 

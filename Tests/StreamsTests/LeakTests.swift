@@ -115,6 +115,21 @@ struct SignalProducerLeakTests {
         #expect(observerCanary == nil)
     }
 
+    @Test("SignalProducer.never frees its run and observer when the handle is dropped")
+    func neverHandleDropped() {
+        weak var observerCanary: TestCanary?
+        weak var weakHandle: AnyObject?
+        do {
+            let canary = TestCanary()
+            observerCanary = canary
+            let handle = SignalProducer<Int, Never>.never.startWithInterrupted { _ = canary }
+            weakHandle = handle
+            #expect(observerCanary != nil)
+        }
+        #expect(weakHandle == nil)
+        #expect(observerCanary == nil)
+    }
+
     @Test("a synchronous run releases its observer as soon as it completed")
     func synchronousRunCompletion() {
         weak var observerCanary: TestCanary?
@@ -312,6 +327,26 @@ struct SignalLeakTests {
         }
         #expect(weakSignal == nil)
         #expect(observerCanary == nil)
+    }
+
+    @Test("Signal.never, once unreferenced, is freed with the observers it still has")
+    func neverFreedWithObservers() {
+        weak var weakSignal: Signal<Int, Never>?
+        weak var observerCanary: TestCanary?
+        var observation: Disposable?
+        do {
+            let canary = TestCanary()
+            observerCanary = canary
+            let signal = Signal<Int, Never>.never
+            weakSignal = signal
+            observation = signal.observeValues { _ in _ = canary }
+            #expect(observation?.isDisposed == false)
+        }
+        // Nothing can ever send into it, so nothing keeps it: the observer goes with it, silently.
+        #expect(weakSignal == nil)
+        #expect(observerCanary == nil)
+        #expect(observation?.isDisposed == true)
+        observation?.dispose()  // a no-op, not a crash
     }
 
     @Test("observing a terminated signal does not retain the observer")

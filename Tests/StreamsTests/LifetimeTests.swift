@@ -130,21 +130,20 @@ struct LifetimeTests {
         #expect(log.events == [.interrupted])
     }
 
-    @Test("Lifetime.empty never ends")
-    func emptyNeverEnds() {
+    @Test("Lifetime.empty has already ended")
+    func emptyHasEnded() {
         let lifetime = Lifetime.empty
-        #expect(!lifetime.hasEnded)
+        #expect(lifetime.hasEnded)
         var ran = 0
         let handle = lifetime.observeEnded { ran += 1 }
-        #expect(handle != nil)
-        #expect(ran == 0)
-        handle?.dispose()  // do not leave the action in the shared lifetime
+        #expect(handle == nil)
+        #expect(ran == 1)
+        let disposable = AnyDisposable()
+        lifetime += disposable
+        #expect(disposable.isDisposed)
         let log = EventLog<Never, Never>()
-        let observation = lifetime.ended.observe(log.observer)
-        #expect(observation != nil)
-        #expect(log.events.isEmpty)
-        observation?.dispose()
-        #expect(!Lifetime.empty.hasEnded)
+        #expect(lifetime.ended.observe(log.observer) == nil)
+        #expect(log.events == [.interrupted])
     }
 
     @Test("a lifetime tied to an object ends when the object goes away")
