@@ -380,6 +380,8 @@ struct SignalLeakTests {
         input.send(value: TestCanary("trigger"))
         #expect(received == 2)
         #expect(queued == nil)
+        // The observer captures `input`: terminating the signal breaks that cycle.
+        input.sendCompleted()
     }
 
     @Test("the terminal event's snapshot of observers is released after delivery")

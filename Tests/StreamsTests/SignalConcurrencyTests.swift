@@ -105,6 +105,8 @@ extension ConcurrencySuites {
             }
             #expect(misplaced == 0)
             #expect(Set(recorded).count == recorded.count)
+            // The first observer captures `input`: terminating the signal breaks that cycle.
+            input.sendCompleted()
         }
 
         @Test("a disposal racing with senders stops delivery: at most the one in-flight event arrives after dispose returns")

@@ -175,6 +175,8 @@ struct SignalBasicsTests {
             signal.observeValues { seen.append($0 * 10) }
             input.send(value: 1)
             #expect(seen == [1, 10, 2, 20])
+            // The first observer captures `input`: terminating the signal breaks that cycle.
+            input.sendCompleted()
         }
 
         var kept: [Signal<Int, Never>.Observer] = []
@@ -211,7 +213,10 @@ struct SignalReentrancyTests {
             input.send(value: 1)
             // The queued event has been delivered by the time the outer send returns.
             let deliveredBeforeReturn = perObserver.value.allSatisfy { $0 == [1, 2] }
-            return (global.value, perObserver.value, deliveredBeforeReturn)
+            let recorded = (global.value, perObserver.value, deliveredBeforeReturn)
+            // The sending observer captures `input`: terminating the signal breaks that cycle.
+            input.sendCompleted()
+            return recorded
         }
         guard let (global, perObserver, deliveredBeforeReturn) = result else {
             Issue.record("sending from inside an observer deadlocked")
@@ -241,6 +246,8 @@ struct SignalReentrancyTests {
         // 10, 11 and 20 are queued while 1 is delivered; 100 while 10 is delivered.
         #expect(seenByFirst == [1, 10, 11, 20, 100])
         #expect(seenByLast == seenByFirst)
+        // The observers capture `input`: terminating the signal breaks that cycle.
+        input.sendCompleted()
     }
 
     @Test("a reentrant terminal event is delivered after the current one, then nothing more")
@@ -281,7 +288,10 @@ struct SignalReentrancyTests {
                 if v == witness.value { witness.value += 1 }
             }
             input.send(value: 0)
-            return (count.value, ordered.value, witness.value)
+            let recorded = (count.value, ordered.value, witness.value)
+            // The first observer captures `input`: terminating the signal breaks that cycle.
+            input.sendCompleted()
+            return recorded
         }
         guard let (count, ordered, witness) = result else {
             Issue.record("the reentrant chain did not finish")
@@ -308,6 +318,9 @@ struct SignalReentrancyTests {
         a.observeValues { seen.append("a'\($0)") }
         aInput.send(value: 1)
         #expect(seen == ["a1", "b1", "a'1", "a2", "b2", "a'2", "a3", "b3", "a'3"])
+        // Each signal's observer captures the other's input: terminating them breaks that cycle.
+        aInput.sendCompleted()
+        bInput.sendCompleted()
     }
 }
 
@@ -518,6 +531,8 @@ struct SignalDisposalTests {
         }
         input.send(value: 1)
         #expect(added == [2])
+        // The first observer captures `input`: terminating the signal breaks that cycle.
+        input.sendCompleted()
     }
 
     @Test("an observer removed during a delivery still gets that event, not the next")
