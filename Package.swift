@@ -16,6 +16,8 @@ let package = Package(
         .testTarget(name: "SchedulersTests", dependencies: ["Schedulers"]),
         .target(name: "AllocationCounter", path: "Tests/AllocationCounter"),
         .testTarget(name: "StreamsTests", dependencies: ["Streams", "AllocationCounter"]),
+        // Acts as a package outside Streams: operators written on the public StreamProtocol only.
+        .testTarget(name: "StreamsOutsideOperatorsTests", dependencies: ["Streams"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,60 @@
+/// Runs work items one at a time, in submission order, without holding a lock while they run.
+///
+/// Operators with several inputs (zip, concatenation) submit every input event here; whichever
+/// thread finds the serializer idle becomes its drainer and processes items until none is left,
+/// while other threads only enqueue and return. An item submitted from inside the processing of
+/// another (a synchronous inner stream, a reentrant send) is queued and processed after it, by
+/// the same loop: the stack does not grow and the order is kept. The state an operator keeps is
+/// touched only by the drainer, so it needs no lock of its own.
+@usableFromInline
+final class Serializer<Item>: @unchecked Sendable {
+    @usableFromInline
+    struct State {
+        @usableFromInline var queue: ContiguousArray<Item> = []
+        @usableFromInline var head = 0
+        @usableFromInline var draining = false
+
+        @usableFromInline init() {}
+
+        /// Takes the next item, or ends the drain when there is none.
+        @inlinable
+        mutating func next() -> Item? {
+            guard head < queue.count else {
+                queue.removeAll(keepingCapacity: queue.count <= 64)
+                head = 0
+                draining = false
+                return nil
+            }
+            let item = queue[head]
+            head += 1
+            // A long drain fed as it goes (a million synchronous inner streams) must not keep
+            // every processed item: drop the processed prefix once it dominates.
+            if head >= 1024 && head * 2 >= queue.count {
+                queue.removeFirst(head)
+                head = 0
+            }
+            return item
+        }
+    }
+
+    @usableFromInline let state = Locked(State())
+
+    @inlinable
+    init() {}
+
+    /// Enqueues `item`. If no thread is processing, the caller becomes the drainer and calls
+    /// `process` with this item and everything submitted meanwhile, in order.
+    @inlinable
+    func submit(_ item: Item, _ process: (Item) -> Void) {
+        let becomeDrainer = state.withLock { state -> Bool in
+            state.queue.append(item)
+            if state.draining { return false }
+            state.draining = true
+            return true
+        }
+        guard becomeDrainer else { return }
+        while let next = state.withLock({ $0.next() }) {
+            process(next)
+        }
+    }
+}

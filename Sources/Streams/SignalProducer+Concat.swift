@@ -1,0 +1,264 @@
+extension SignalProducer {
+    /// Replaces each value by a producer and runs those producers one after another.
+    ///
+    /// `makeTransform` runs once per start, so the transform may keep state for that run.
+    /// Setting `stop` ends the source after the producer returned for that value (the source run
+    /// is interrupted, which is not reported). Values of the inner producers are forwarded in
+    /// order; the result completes when the source and every inner producer completed, and fails
+    /// or is interrupted as soon as one of them does. Runs in constant stack, even when a million
+    /// inner producers complete synchronously.
+    @inlinable
+    func concatMap<U>(
+        _ makeTransform: @escaping () -> (Value, inout Bool) -> SignalProducer<U, Error>
+    ) -> SignalProducer<U, Error> {
+        let source = self
+        return SignalProducer<U, Error> { observer, lifetime in
+            ConcatRun(observer: observer, lifetime: lifetime, transform: makeTransform()).start(source)
+        }
+    }
+
+    /// The values of this producer, then those of `next`, started once this one completed.
+    @inlinable
+    func concatenating(_ next: SignalProducer<Value, Error>) -> SignalProducer<Value, Error> {
+        SignalProducer<SignalProducer<Value, Error>, Error>([self, next]).concatMap {
+            { producer, _ in producer }
+        }
+    }
+
+    /// Pairs of the n-th values of this producer and of `other`, both started together.
+    @inlinable
+    func pairing<B>(with other: SignalProducer<B, Error>) -> SignalProducer<(Value, B), Error> {
+        let source = self
+        return SignalProducer<(Value, B), Error> { observer, lifetime in
+            ZipRun(observer: observer, lifetime: lifetime).start(source, other)
+        }
+    }
+}
+
+/// One run of ``SignalProducer/concatMap(_:)``. Every input event goes through a ``Serializer``,
+/// so the fields below are touched only by its drainer.
+@usableFromInline
+final class ConcatRun<Outer, Inner, Error: Swift.Error>: @unchecked Sendable {
+    @usableFromInline
+    enum Input {
+        case outer(Signal<Outer, Error>.Event)
+        case inner(Signal<Inner, Error>.Event)
+    }
+
+    @usableFromInline let serializer = Serializer<Input>()
+    @usableFromInline let observer: Signal<Inner, Error>.Observer
+    @usableFromInline let lifetime: Lifetime
+    @usableFromInline let transform: (Outer, inout Bool) -> SignalProducer<Inner, Error>
+    @usableFromInline let innerHandle = SerialDisposable()
+
+    // Drainer-only state.
+    @usableFromInline var pending: ContiguousArray<SignalProducer<Inner, Error>> = []
+    @usableFromInline var pendingHead = 0
+    @usableFromInline var innerActive = false
+    @usableFromInline var outerDone = false
+    @usableFromInline var outerStopped = false
+    @usableFromInline var finished = false
+    @usableFromInline var outerHandle: Disposable?
+
+    @inlinable
+    init(observer: Signal<Inner, Error>.Observer, lifetime: Lifetime,
+         transform: @escaping (Outer, inout Bool) -> SignalProducer<Inner, Error>) {
+        self.observer = observer
+        self.lifetime = lifetime
+        self.transform = transform
+    }
+
+    @inlinable
+    func start(_ outer: SignalProducer<Outer, Error>) {
+        lifetime += innerHandle
+        _ = outer.startRun { handle in
+            self.outerHandle = handle
+            self.lifetime += handle
+            return Signal.Observer { event in self.submit(.outer(event)) }
+        }
+    }
+
+    @inlinable
+    func submit(_ input: Input) {
+        serializer.submit(input) { self.handle($0) }
+    }
+
+    @inlinable
+    func handle(_ input: Input) {
+        guard !finished else { return }
+        switch input {
+        case let .outer(.value(value)):
+            var stop = false
+            pending.append(transform(value, &stop))
+            if stop {
+                outerDone = true
+                outerStopped = true
+                outerHandle?.dispose()
+            }
+            startNextIfIdle()
+        case .outer(.completed):
+            outerDone = true
+            startNextIfIdle()
+        case let .outer(.failed(error)):
+            finish(.failed(error))
+        case .outer(.interrupted):
+            // An interruption this run asked for (stop) is not an interruption of the result.
+            if !outerStopped { finish(.interrupted) }
+        case let .inner(.value(value)):
+            observer.send(value: value)  // not used: inner values go straight downstream
+        case .inner(.completed):
+            innerActive = false
+            startNextIfIdle()
+        case let .inner(.failed(error)):
+            finish(.failed(error))
+        case .inner(.interrupted):
+            finish(.interrupted)
+        }
+    }
+
+    @inlinable
+    func startNextIfIdle() {
+        guard !innerActive else { return }
+        if pendingHead < pending.count {
+            let next = pending[pendingHead]
+            pendingHead += 1
+            if pendingHead == pending.count {
+                pending.removeAll(keepingCapacity: true)
+                pendingHead = 0
+            }
+            innerActive = true
+            // The handle is in place before the first inner event, so that ending this run (a
+            // downstream `take`) stops even an endless synchronous inner producer. Values go
+            // straight downstream: a synchronous inner producer runs to its end inside this
+            // call, while this thread is the serializer's drainer, and queueing its values would
+            // hold them all back until it ended. Its terminal event is queued, handled after this
+            // returns: that is what keeps the stack constant over many inner producers.
+            _ = next.startRun { handle in
+                self.innerHandle.inner = handle
+                return Signal.Observer { event in
+                    if case let .value(value) = event {
+                        self.observer.send(value: value)
+                    } else {
+                        self.submit(.inner(event))
+                    }
+                }
+            }
+        } else if outerDone {
+            finish(.completed)
+        }
+    }
+
+    @inlinable
+    func finish(_ termination: Termination<Error>) {
+        finished = true
+        pending.removeAll()
+        pendingHead = 0
+        // Terminating the run ends its lifetime, which disposes the source and the inner run.
+        observer.send(Signal.Event(termination))
+    }
+}
+
+/// One run of ``SignalProducer/pairing(with:)``; state touched only by the serializer's drainer.
+@usableFromInline
+final class ZipRun<A, B, Error: Swift.Error>: @unchecked Sendable {
+    @usableFromInline
+    enum Input {
+        case first(Signal<A, Error>.Event)
+        case second(Signal<B, Error>.Event)
+    }
+
+    @usableFromInline let serializer = Serializer<Input>()
+    @usableFromInline let observer: Signal<(A, B), Error>.Observer
+    @usableFromInline let lifetime: Lifetime
+
+    // Drainer-only state.
+    @usableFromInline var firsts = ContiguousArray<A>()
+    @usableFromInline var firstsHead = 0
+    @usableFromInline var seconds = ContiguousArray<B>()
+    @usableFromInline var secondsHead = 0
+    @usableFromInline var firstDone = false
+    @usableFromInline var secondDone = false
+    @usableFromInline var finished = false
+
+    @inlinable
+    init(observer: Signal<(A, B), Error>.Observer, lifetime: Lifetime) {
+        self.observer = observer
+        self.lifetime = lifetime
+    }
+
+    @inlinable
+    func start(_ first: SignalProducer<A, Error>, _ second: SignalProducer<B, Error>) {
+        // Each handle joins the lifetime before the first event, so that ending the result (it
+        // completed, or a downstream `take` stopped it) stops an endless side at once.
+        _ = first.startRun { handle in
+            self.lifetime += handle
+            return Signal.Observer { event in self.submit(.first(event)) }
+        }
+        // A first producer that ended the result already (empty, or failed) leaves nothing to pair.
+        guard !lifetime.hasEnded else { return }
+        _ = second.startRun { handle in
+            self.lifetime += handle
+            return Signal.Observer { event in self.submit(.second(event)) }
+        }
+    }
+
+    @inlinable
+    func submit(_ input: Input) {
+        serializer.submit(input) { self.handle($0) }
+    }
+
+    @inlinable
+    func handle(_ input: Input) {
+        guard !finished else { return }
+        switch input {
+        case let .first(.value(a)):
+            if secondsHead < seconds.count {
+                let b = seconds[secondsHead]
+                secondsHead += 1
+                observer.send(value: (a, b))
+            } else {
+                firsts.append(a)
+            }
+        case let .second(.value(b)):
+            if firstsHead < firsts.count {
+                let a = firsts[firstsHead]
+                firstsHead += 1
+                observer.send(value: (a, b))
+            } else {
+                seconds.append(b)
+            }
+        case .first(.completed):
+            firstDone = true
+        case .second(.completed):
+            secondDone = true
+        case let .first(.failed(error)), let .second(.failed(error)):
+            return finish(.failed(error))
+        case .first(.interrupted), .second(.interrupted):
+            return finish(.interrupted)
+        }
+        compact()
+        if (firstDone && firstsHead == firsts.count) || (secondDone && secondsHead == seconds.count) {
+            finish(.completed)
+        }
+    }
+
+    @inlinable
+    func compact() {
+        if firstsHead == firsts.count && firstsHead > 0 {
+            firsts.removeAll(keepingCapacity: true)
+            firstsHead = 0
+        }
+        if secondsHead == seconds.count && secondsHead > 0 {
+            seconds.removeAll(keepingCapacity: true)
+            secondsHead = 0
+        }
+    }
+
+    @inlinable
+    func finish(_ termination: Termination<Error>) {
+        finished = true
+        firsts.removeAll()
+        seconds.removeAll()
+        observer.send(Signal.Event(termination))
+    }
+}
