@@ -41,6 +41,21 @@ struct ReadmeQuickStartTests {
         #expect(run.isDisposed)
         clock.advance(by: .seconds(3))  // received is still [1, 2, 3]
         #expect(received == [1, 2, 3])
+
+        // A lazy, memoized sequence: nothing runs until a value is read, and each
+        // value is computed once, however often it is read.
+        var computed = 0
+        let squares = MemoizedSequence(1...).map { n -> Int in
+            computed += 1
+            return n * n
+        }
+        #expect(computed == 0)
+        let firstThree = Array(squares.take(first: 3))  // [1, 4, 9], computed == 3
+        #expect(firstThree == [1, 4, 9])
+        #expect(computed == 3)
+        let sameThree = Array(squares.take(first: 3))   // [1, 4, 9], computed is still 3
+        #expect(sameThree == [1, 4, 9])
+        #expect(computed == 3)
         // README quick start: end
     }
 
