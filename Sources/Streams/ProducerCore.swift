@@ -59,6 +59,21 @@ enum ProducerRuns {
     }
 }
 
+extension ProducerRuns {
+    /// A synchronous run sending the elements of `values` in order, then completing; the
+    /// sequence is iterated anew on each start and the iteration stops at once on disposal.
+    @inlinable
+    static func sequence<S: Sequence, Error>(_ values: S) -> ProducerRun<S.Element, Error> {
+        synchronous { observer, run in
+            for value in values {
+                if run.isInterrupted { return nil }
+                observer.send(value: value)
+            }
+            return .completed
+        }
+    }
+}
+
 /// The interrupt handle of a start-handler run.
 @usableFromInline
 final class GeneratorRun<Value, Error: Swift.Error>: Disposable, @unchecked Sendable {

@@ -42,7 +42,8 @@ final class ConcatRun<Outer, Inner, Error: Swift.Error>: @unchecked Sendable {
     @usableFromInline
     enum Input {
         case outer(Signal<Outer, Error>.Event)
-        case inner(Signal<Inner, Error>.Event)
+        /// The end of the running inner producer; its values go straight downstream.
+        case innerEnded(Termination<Error>)
     }
 
     @usableFromInline let serializer = Serializer<Input>()
@@ -104,15 +105,11 @@ final class ConcatRun<Outer, Inner, Error: Swift.Error>: @unchecked Sendable {
         case .outer(.interrupted):
             // An interruption this run asked for (stop) is not an interruption of the result.
             if !outerStopped { finish(.interrupted) }
-        case let .inner(.value(value)):
-            observer.send(value: value)  // not used: inner values go straight downstream
-        case .inner(.completed):
+        case .innerEnded(.completed):
             innerActive = false
             startNextIfIdle()
-        case let .inner(.failed(error)):
-            finish(.failed(error))
-        case .inner(.interrupted):
-            finish(.interrupted)
+        case let .innerEnded(termination):
+            finish(termination)
         }
     }
 
@@ -136,10 +133,11 @@ final class ConcatRun<Outer, Inner, Error: Swift.Error>: @unchecked Sendable {
             _ = next.startRun { handle in
                 self.innerHandle.inner = handle
                 return Signal.Observer { event in
-                    if case let .value(value) = event {
-                        self.observer.send(value: value)
-                    } else {
-                        self.submit(.inner(event))
+                    switch event {
+                    case let .value(value): self.observer.send(value: value)
+                    case let .failed(error): self.submit(.innerEnded(.failed(error)))
+                    case .completed: self.submit(.innerEnded(.completed))
+                    case .interrupted: self.submit(.innerEnded(.interrupted))
                     }
                 }
             }

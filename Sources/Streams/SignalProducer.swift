@@ -59,10 +59,7 @@ public struct SignalProducer<Value, Error: Swift.Error> {
     /// Creates a producer that sends `value` and completes.
     @inlinable
     public init(value: Value) {
-        self.init(run: ProducerRuns.synchronous { observer, _ in
-            observer.send(value: value)
-            return .completed
-        })
+        self.init(run: ProducerRuns.sequence(CollectionOfOne(value)))
     }
 
     /// Creates a producer that, on each start, calls `action` and sends its result, then
@@ -108,13 +105,7 @@ public struct SignalProducer<Value, Error: Swift.Error> {
     /// elements: disposing the run (even from inside the observer) stops the iteration.
     @inlinable
     public init<S: Sequence>(_ values: S) where S.Iterator.Element == Value {
-        self.init(run: ProducerRuns.synchronous { observer, run in
-            for value in values {
-                if run.isInterrupted { return nil }
-                observer.send(value: value)
-            }
-            return .completed
-        })
+        self.init(run: ProducerRuns.sequence(values))
     }
 
     /// Creates a producer that sends the given values in order, then completes.
@@ -149,22 +140,13 @@ extension SignalProducer where Error == Never {
     /// Creates a producer that cannot fail, sending `value` and completing.
     @inlinable
     public init(value: Value) {
-        self.init(run: ProducerRuns.synchronous { observer, _ in
-            observer.send(value: value)
-            return .completed
-        })
+        self.init(run: ProducerRuns.sequence(CollectionOfOne(value)))
     }
 
     /// Creates a producer that cannot fail, sending the elements of `values`, then completing.
     @inlinable
     public init<S: Sequence>(_ values: S) where S.Iterator.Element == Value {
-        self.init(run: ProducerRuns.synchronous { observer, run in
-            for value in values {
-                if run.isInterrupted { return nil }
-                observer.send(value: value)
-            }
-            return .completed
-        })
+        self.init(run: ProducerRuns.sequence(values))
     }
 
     /// Creates a producer that cannot fail, sending the given values, then completing.
