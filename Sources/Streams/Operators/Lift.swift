@@ -1,0 +1,160 @@
+// How operators are written once and applied to both signals and producers.
+//
+// An operator is a function from the observer downstream to the observer upstream delivers
+// into. There are two shapes, chosen by what the operator needs:
+//
+// - A *fused* operator (``FusedOperator``) sends downstream only from inside its own callbacks,
+//   holds no resource, and never needs a lock. On a producer it is applied by wrapping the run's
+//   observer: a chain of fused operators over a synchronous source is one loop calling one closure
+//   per stage, with no signal, no lock and no allocation per event. It receives a `stop` handle:
+//   an operator that ends the stream early (`take(first:)`) sends its terminal event, then
+//   disposes `stop` to interrupt the upstream, and ignores whatever upstream still sends.
+// - A *serialized* operator (``SerializedOperator``) may send from other threads (timers,
+//   triggers, other inputs) and may keep resources. Its downstream is the input of a signal,
+//   which serializes what it sends and enforces the event grammar, and it gets that signal's
+//   lifetime: resources added to it are disposed when the output terminates, for any reason,
+//   and ending the output stops the upstream.
+
+/// An operator that forwards synchronously from its own callbacks; see the comment at the top of
+/// `Lift.swift`.
+@usableFromInline
+typealias FusedOperator<Value, Error: Swift.Error, U, F: Swift.Error> =
+    (_ downstream: Signal<U, F>.Observer, _ stop: Disposable) -> Signal<Value, Error>.Observer
+
+/// An operator whose downstream is a serialized signal input, with that signal's lifetime; see
+/// the comment at the top of `Lift.swift`.
+@usableFromInline
+typealias SerializedOperator<Value, Error: Swift.Error, U, F: Swift.Error> =
+    (_ downstream: Signal<U, F>.Observer, _ lifetime: Lifetime) -> Signal<Value, Error>.Observer
+
+/// The `stop` handle given to fused operators applied to a signal: the derived signal stops
+/// observing its source as soon as it terminates, so there is nothing more to do.
+@usableFromInline
+final class AlreadyHandledDisposable: Disposable {
+    @usableFromInline static let shared = AlreadyHandledDisposable()
+    @usableFromInline var isDisposed: Bool { false }
+    @usableFromInline func dispose() {}
+}
+
+extension Signal.Event {
+    /// Sends this terminal event, with its error, to `observer` of another value type.
+    ///
+    /// - Precondition: the event is terminal.
+    @inlinable
+    func forwardTermination<U>(to observer: Signal<U, Error>.Observer) {
+        switch self {
+        case .value: preconditionFailure("forwardTermination(to:) called with a value event")
+        case let .failed(error): observer.send(error: error)
+        case .completed: observer.sendCompleted()
+        case .interrupted: observer.sendInterrupted()
+        }
+    }
+}
+
+extension Signal {
+    /// Applies a fused operator: a signal observing this one through it.
+    @inlinable
+    func liftFused<U, F>(_ transform: @escaping FusedOperator<Value, Error, U, F>) -> Signal<U, F> {
+        Signal<U, F> { observer, lifetime in
+            lifetime += self.observe(transform(observer, AlreadyHandledDisposable.shared))
+        }
+    }
+
+    /// Applies a serialized operator: a signal observing this one through it, the operator
+    /// sending into the new signal's input and keeping resources in its lifetime.
+    @inlinable
+    func liftSerialized<U, F>(_ transform: @escaping SerializedOperator<Value, Error, U, F>) -> Signal<U, F> {
+        Signal<U, F> { observer, lifetime in
+            lifetime += self.observe(transform(observer, lifetime))
+        }
+    }
+}
+
+extension SignalProducer {
+    /// Applies a fused operator to every run: the run's observer is wrapped, no signal is created.
+    @inlinable
+    func liftFused<U, F>(_ transform: @escaping FusedOperator<Value, Error, U, F>) -> SignalProducer<U, F> {
+        let run = startRun
+        return SignalProducer<U, F>(run: { makeObserver in
+            run { handle in transform(makeObserver(handle), handle) }
+        })
+    }
+
+    /// Applies a serialized operator to every run: the operator sends into a signal that the
+    /// run's observer observes; the upstream run is interrupted when that signal terminates.
+    @inlinable
+    func liftSerialized<U, F>(_ transform: @escaping SerializedOperator<Value, Error, U, F>) -> SignalProducer<U, F> {
+        let run = startRun
+        return SignalProducer<U, F>(run: ProducerRuns.generator { observer, lifetime in
+            _ = run { handle in
+                lifetime += handle
+                return transform(observer, lifetime)
+            }
+        })
+    }
+}
+
+extension SignalProducer {
+    /// Applies a signal operator to every run of this producer.
+    ///
+    /// Each start creates a signal fed by a new run of this producer and hands it to `transform`;
+    /// the run's observer observes the signal `transform` returns. When that signal terminates,
+    /// in any way, the upstream run is interrupted; disposing the resulting run interrupts both.
+    ///
+    /// This is how any operator written for ``Signal`` becomes one for producers.
+    ///
+    /// - Parameter transform: A signal operator, called once per start.
+    /// - Returns: A producer whose runs deliver what `transform`'s signal delivers.
+    @inlinable
+    public func lift<U, F>(_ transform: @escaping (Signal<Value, Error>) -> Signal<U, F>) -> SignalProducer<U, F> {
+        let run = startRun
+        return SignalProducer<U, F>(run: ProducerRuns.generator { observer, lifetime in
+            let (signal, input) = Signal<Value, Error>.pipe()
+            lifetime += transform(signal).observe(observer)
+            guard !lifetime.hasEnded else { return }
+            _ = run { handle in
+                lifetime += handle
+                return input
+            }
+        })
+    }
+
+    /// Turns a binary signal operator into a binary producer operator.
+    ///
+    /// The returned function starts both producers for each run (the argument first, then this
+    /// producer), hands their signals to `transform`, and delivers what it returns. Ending the
+    /// result interrupts both runs.
+    ///
+    /// - Parameter transform: A signal operator taking this producer's signal, then the other's.
+    /// - Returns: A function from the other producer to the combined producer.
+    @inlinable
+    public func lift<U, F, V, G>(
+        _ transform: @escaping (Signal<Value, Error>) -> (Signal<U, F>) -> Signal<V, G>
+    ) -> (SignalProducer<U, F>) -> SignalProducer<V, G> {
+        let left = startRun
+        return { other in
+            let right = other.startRun
+            return SignalProducer<V, G>(run: ProducerRuns.generator { observer, lifetime in
+                let (leftSignal, leftInput) = Signal<Value, Error>.pipe()
+                let (rightSignal, rightInput) = Signal<U, F>.pipe()
+                lifetime += transform(leftSignal)(rightSignal).observe(observer)
+                guard !lifetime.hasEnded else { return }
+                _ = right { handle in
+                    lifetime += handle
+                    return rightInput
+                }
+                guard !lifetime.hasEnded else { return }
+                _ = left { handle in
+                    lifetime += handle
+                    return leftInput
+                }
+            })
+        }
+    }
+}
+
+/// The namespace of the operator bodies shared by ``Signal`` and ``SignalProducer``: each
+/// returns a ``FusedOperator`` or a ``SerializedOperator`` that both types apply with
+/// `liftFused` or `liftSerialized`.
+@usableFromInline
+enum Operators {}
