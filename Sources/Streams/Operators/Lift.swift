@@ -158,3 +158,84 @@ extension SignalProducer {
 /// `liftFused` or `liftSerialized`.
 @usableFromInline
 enum Operators {}
+
+/// What an operator that can end its stream early does with one value.
+@usableFromInline
+enum OperatorStep<Output, Error: Swift.Error> {
+    /// Send the value downstream.
+    case send(Output)
+    /// Send nothing.
+    case drop
+    /// Send `last` if any, then end with `termination`, stopping the upstream.
+    case finish(last: Output?, Termination<Error>)
+}
+
+extension Operators {
+    /// The body of the operators that may end their stream before the upstream does
+    /// (`take(first:)`, `take(while:)`, `attemptMap`...): `next` decides per value, with a state
+    /// created for each run or observation; after finishing, whatever the upstream still sends
+    /// is ignored. Upstream terminal events pass through.
+    @inlinable
+    static func ending<Value, Error, State, U, F>(
+        into initialState: State,
+        mapTermination: @escaping (Termination<Error>) -> Termination<F>,
+        _ next: @escaping (inout State, Value) -> OperatorStep<U, F>
+    ) -> FusedOperator<Value, Error, U, F> {
+        return { downstream, stop in
+            var state = initialState
+            var finished = false
+            return Signal<Value, Error>.Observer { event in
+                guard !finished else { return }
+                switch event {
+                case let .value(value):
+                    switch next(&state, value) {
+                    case let .send(output):
+                        downstream.send(value: output)
+                    case .drop:
+                        break
+                    case let .finish(last, termination):
+                        finished = true
+                        if let last { downstream.send(value: last) }
+                        downstream.send(Signal<U, F>.Event(termination))
+                        stop.dispose()
+                    }
+                case let .failed(error):
+                    finished = true
+                    downstream.send(Signal<U, F>.Event(mapTermination(.failed(error))))
+                case .completed:
+                    finished = true
+                    downstream.sendCompleted()
+                case .interrupted:
+                    finished = true
+                    downstream.sendInterrupted()
+                }
+            }
+        }
+    }
+
+    /// ``ending(into:mapTermination:_:)`` for operators that keep the error type.
+    @inlinable
+    static func ending<Value, Error, State, U>(
+        into initialState: State,
+        _ next: @escaping (inout State, Value) -> OperatorStep<U, Error>
+    ) -> FusedOperator<Value, Error, U, Error> {
+        ending(into: initialState, mapTermination: { $0 }, next)
+    }
+
+    /// Completes after `count` values; at once if `count` is zero.
+    @inlinable
+    static func take<Value, Error>(first count: Int) -> FusedOperator<Value, Error, Value, Error> {
+        precondition(count >= 0, "take(first:) needs a count >= 0, got \(count)")
+        guard count > 0 else {
+            return { downstream, stop in
+                downstream.sendCompleted()
+                stop.dispose()
+                return Signal<Value, Error>.Observer { _ in }
+            }
+        }
+        return ending(into: 0) { taken, value in
+            taken += 1
+            return taken < count ? .send(value) : .finish(last: value, .completed)
+        }
+    }
+}

@@ -1,0 +1,220 @@
+// skip(first:), skip(while:), skipRepeats and uniqueValues: operators that drop values.
+
+extension Operators {
+    /// Drops the first `count` values.
+    @inlinable
+    static func skip<Value, Error>(first count: Int) -> FusedOperator<Value, Error, Value, Error> {
+        precondition(count >= 0, "skip(first:) needs a count >= 0, got \(count)")
+        return stateful(into: 0) { skipped, value in
+            guard skipped >= count else {
+                skipped += 1
+                return nil
+            }
+            return value
+        }
+    }
+
+    /// Drops values while `shouldContinue` holds, then sends every value.
+    @inlinable
+    static func skip<Value, Error>(while shouldContinue: @escaping (Value) -> Bool) -> FusedOperator<Value, Error, Value, Error> {
+        stateful(into: true) { skipping, value in
+            if skipping && shouldContinue(value) { return nil }
+            skipping = false
+            return value
+        }
+    }
+
+    /// Drops each value equivalent to the one sent before it.
+    @inlinable
+    static func skipRepeats<Value, Error>(
+        _ isEquivalent: @escaping (Value, Value) -> Bool
+    ) -> FusedOperator<Value, Error, Value, Error> {
+        stateful(into: Value?.none) { previous, value in
+            defer { previous = value }
+            if let previous, isEquivalent(previous, value) { return nil }
+            return value
+        }
+    }
+
+    /// Drops each value whose identity was seen before.
+    @inlinable
+    static func uniqueValues<Value, Error, Identity: Hashable>(
+        _ transform: @escaping (Value) -> Identity
+    ) -> FusedOperator<Value, Error, Value, Error> {
+        stateful(into: Set<Identity>()) { seen, value in
+            seen.insert(transform(value)).inserted ? value : nil
+        }
+    }
+}
+
+extension Signal {
+    /// Drops the first `count` values.
+    ///
+    /// - Values: the first `count` are dropped, the rest sent.
+    /// - Errors, completion and interruption: passed through.
+    /// - Scheduler: none; events are delivered where the source delivers them.
+    ///
+    /// - Parameter count: How many values to drop; must not be negative.
+    /// - Returns: A signal of the values after the first `count`.
+    @inlinable
+    public func skip(first count: Int) -> Signal<Value, Error> {
+        liftFused(Operators.skip(first: count))
+    }
+
+    /// Drops values while `shouldContinue` returns true, then sends every value.
+    ///
+    /// - Values: dropped until the first for which `shouldContinue` returns false; that one and
+    ///   all later ones are sent without calling `shouldContinue` again.
+    /// - Errors, completion and interruption: passed through.
+    /// - Scheduler: none; events are delivered where the source delivers them.
+    ///
+    /// - Parameter shouldContinue: Called with each leading value until it returns false.
+    /// - Returns: A signal of the values from the first that fails `shouldContinue`.
+    @inlinable
+    public func skip(while shouldContinue: @escaping (Value) -> Bool) -> Signal<Value, Error> {
+        liftFused(Operators.skip(while: shouldContinue))
+    }
+
+    /// Drops each value that `isEquivalent` says repeats the one before it.
+    ///
+    /// - Values: the first is sent; each later one is sent unless it is equivalent to the value
+    ///   just before it (sent or not).
+    /// - Errors, completion and interruption: passed through.
+    /// - Scheduler: none; events are delivered where the source delivers them.
+    ///
+    /// - Parameter isEquivalent: Compares the previous value with the current one.
+    /// - Returns: A signal without consecutive repeats.
+    @inlinable
+    public func skipRepeats(_ isEquivalent: @escaping (Value, Value) -> Bool) -> Signal<Value, Error> {
+        liftFused(Operators.skipRepeats(isEquivalent))
+    }
+
+    /// Sends each value whose identity has not been seen before.
+    ///
+    /// - Values: sent if `transform(value)` was not produced by an earlier value.
+    /// - Errors, completion and interruption: passed through.
+    /// - Scheduler: none; events are delivered where the source delivers them.
+    /// - Complexity: O(1) per value on average; memory grows with the distinct identities.
+    ///
+    /// - Parameter transform: The identity of a value.
+    /// - Returns: A signal of the values with a new identity.
+    @inlinable
+    public func uniqueValues<Identity: Hashable>(_ transform: @escaping (Value) -> Identity) -> Signal<Value, Error> {
+        liftFused(Operators.uniqueValues(transform))
+    }
+}
+
+extension Signal where Value: Equatable {
+    /// Drops each value equal to the one before it.
+    ///
+    /// - Values: sent unless equal to the value just before it.
+    /// - Errors, completion and interruption: passed through.
+    /// - Scheduler: none; events are delivered where the source delivers them.
+    ///
+    /// - Returns: A signal without consecutive repeats.
+    @inlinable
+    public func skipRepeats() -> Signal<Value, Error> {
+        skipRepeats(==)
+    }
+}
+
+extension Signal where Value: Hashable {
+    /// Sends each value not seen before.
+    ///
+    /// - Values: sent the first time they appear.
+    /// - Errors, completion and interruption: passed through.
+    /// - Scheduler: none; events are delivered where the source delivers them.
+    /// - Complexity: O(1) per value on average; memory grows with the distinct values.
+    ///
+    /// - Returns: A signal of distinct values.
+    @inlinable
+    public func uniqueValues() -> Signal<Value, Error> {
+        uniqueValues { $0 }
+    }
+}
+
+extension SignalProducer {
+    /// Drops the first `count` values of each run.
+    ///
+    /// - Values: the first `count` are dropped, the rest sent.
+    /// - Errors, completion and interruption: passed through.
+    /// - Scheduler: none; events are delivered where the source delivers them.
+    ///
+    /// - Parameter count: How many values to drop; must not be negative.
+    /// - Returns: A producer of the values after the first `count`.
+    @inlinable
+    public func skip(first count: Int) -> SignalProducer<Value, Error> {
+        liftFused(Operators.skip(first: count))
+    }
+
+    /// Drops values while `shouldContinue` returns true, then sends every value.
+    ///
+    /// - Values: dropped until the first for which `shouldContinue` returns false; that one and
+    ///   all later ones are sent without calling `shouldContinue` again.
+    /// - Errors, completion and interruption: passed through.
+    /// - Scheduler: none; events are delivered where the source delivers them.
+    ///
+    /// - Parameter shouldContinue: Called with each leading value until it returns false.
+    /// - Returns: A producer of the values from the first that fails `shouldContinue`.
+    @inlinable
+    public func skip(while shouldContinue: @escaping (Value) -> Bool) -> SignalProducer<Value, Error> {
+        liftFused(Operators.skip(while: shouldContinue))
+    }
+
+    /// Drops each value that `isEquivalent` says repeats the one before it.
+    ///
+    /// - Values: the first is sent; each later one is sent unless it is equivalent to the value
+    ///   just before it (sent or not).
+    /// - Errors, completion and interruption: passed through.
+    /// - Scheduler: none; events are delivered where the source delivers them.
+    ///
+    /// - Parameter isEquivalent: Compares the previous value with the current one.
+    /// - Returns: A producer without consecutive repeats.
+    @inlinable
+    public func skipRepeats(_ isEquivalent: @escaping (Value, Value) -> Bool) -> SignalProducer<Value, Error> {
+        liftFused(Operators.skipRepeats(isEquivalent))
+    }
+
+    /// Sends each value whose identity has not been seen before in the run.
+    ///
+    /// - Values: sent if `transform(value)` was not produced by an earlier value.
+    /// - Errors, completion and interruption: passed through.
+    /// - Scheduler: none; events are delivered where the source delivers them.
+    /// - Complexity: O(1) per value on average; memory grows with the distinct identities.
+    ///
+    /// - Parameter transform: The identity of a value.
+    /// - Returns: A producer of the values with a new identity.
+    @inlinable
+    public func uniqueValues<Identity: Hashable>(_ transform: @escaping (Value) -> Identity) -> SignalProducer<Value, Error> {
+        liftFused(Operators.uniqueValues(transform))
+    }
+}
+
+extension SignalProducer where Value: Equatable {
+    /// Drops each value equal to the one before it.
+    ///
+    /// - Values: sent unless equal to the value just before it.
+    /// - Errors, completion and interruption: passed through.
+    /// - Scheduler: none; events are delivered where the source delivers them.
+    ///
+    /// - Returns: A producer without consecutive repeats.
+    @inlinable
+    public func skipRepeats() -> SignalProducer<Value, Error> {
+        skipRepeats(==)
+    }
+}
+
+extension SignalProducer where Value: Hashable {
+    /// Sends each value not seen before in the run.
+    ///
+    /// - Values: sent the first time they appear.
+    /// - Errors, completion and interruption: passed through.
+    /// - Scheduler: none; events are delivered where the source delivers them.
+    /// - Complexity: O(1) per value on average; memory grows with the distinct values.
+    ///
+    /// - Returns: A producer of distinct values.
+    @inlinable
+    public func uniqueValues() -> SignalProducer<Value, Error> {
+        uniqueValues { $0 }
+    }
+}

@@ -1,0 +1,168 @@
+// take(first:), take(last:), take(while:) and take(until:) with a predicate.
+
+extension Operators {
+    /// Keeps the last `count` values and sends them on completion.
+    @inlinable
+    static func take<Value, Error>(last count: Int) -> FusedOperator<Value, Error, Value, Error> {
+        precondition(count >= 0, "take(last:) needs a count >= 0, got \(count)")
+        return { downstream, _ in
+            var buffer: [Value] = []
+            buffer.reserveCapacity(Swift.min(count, 1024))
+            var oldest = 0
+            return Signal<Value, Error>.Observer { event in
+                switch event {
+                case let .value(value):
+                    guard count > 0 else { return }
+                    if buffer.count < count {
+                        buffer.append(value)
+                    } else {
+                        buffer[oldest] = value
+                        oldest = (oldest + 1) % count
+                    }
+                case .completed:
+                    for index in 0..<buffer.count {
+                        downstream.send(value: buffer[(oldest + index) % buffer.count])
+                    }
+                    downstream.sendCompleted()
+                default:
+                    downstream.send(event)
+                }
+            }
+        }
+    }
+
+    /// Sends values while `shouldContinue` holds; completes at the first that fails it, which
+    /// is sent too when `inclusive`.
+    @inlinable
+    static func take<Value, Error>(
+        while shouldContinue: @escaping (Value) -> Bool, inclusive: Bool
+    ) -> FusedOperator<Value, Error, Value, Error> {
+        ending(into: ()) { _, value in
+            if shouldContinue(value) { return .send(value) }
+            return .finish(last: inclusive ? value : nil, .completed)
+        }
+    }
+}
+
+extension Signal {
+    /// Sends the first `count` values, then completes.
+    ///
+    /// - Values: the first `count` are sent; with the last of them the signal completes and
+    ///   stops observing this one. A `count` of zero completes at once.
+    /// - Errors, completion and interruption before that: passed through.
+    /// - Scheduler: none; events are delivered where the source delivers them.
+    ///
+    /// - Parameter count: How many values to send; must not be negative.
+    /// - Returns: A signal of at most `count` values.
+    @inlinable
+    public func take(first count: Int) -> Signal<Value, Error> {
+        liftFused(Operators.take(first: count))
+    }
+
+    /// Sends the last `count` values once this signal completes.
+    ///
+    /// - Values: the last `count` are kept (O(`count`) memory) and sent in order on completion,
+    ///   followed by completion.
+    /// - Errors and interruption: passed through; the kept values are discarded.
+    /// - Scheduler: none; events are delivered where the source delivers them.
+    ///
+    /// - Parameter count: How many values to keep; must not be negative.
+    /// - Returns: A signal of at most `count` values, all sent on completion.
+    @inlinable
+    public func take(last count: Int) -> Signal<Value, Error> {
+        liftFused(Operators.take(last: count))
+    }
+
+    /// Sends values while `shouldContinue` returns true, then completes.
+    ///
+    /// - Values: sent while `shouldContinue` holds; the first value for which it returns false
+    ///   is not sent, and the signal completes and stops observing this one.
+    /// - Errors, completion and interruption before that: passed through.
+    /// - Scheduler: none; events are delivered where the source delivers them.
+    ///
+    /// - Parameter shouldContinue: Called with each value until it returns false.
+    /// - Returns: A signal of the leading values that satisfy `shouldContinue`.
+    @inlinable
+    public func take(while shouldContinue: @escaping (Value) -> Bool) -> Signal<Value, Error> {
+        liftFused(Operators.take(while: shouldContinue, inclusive: false))
+    }
+
+    /// Sends values until `shouldContinue` returns false; that last value is sent too, then the
+    /// signal completes.
+    ///
+    /// - Values: each is sent; if `shouldContinue` returned false for it, completion follows and
+    ///   the signal stops observing this one.
+    /// - Errors, completion and interruption before that: passed through.
+    /// - Scheduler: none; events are delivered where the source delivers them.
+    ///
+    /// - Parameter shouldContinue: Called with each value until it returns false.
+    /// - Returns: A signal of the values up to and including the first that fails the test.
+    @inlinable
+    public func take(until shouldContinue: @escaping (Value) -> Bool) -> Signal<Value, Error> {
+        liftFused(Operators.take(while: shouldContinue, inclusive: true))
+    }
+}
+
+extension SignalProducer {
+    /// Sends the first `count` values of each run, then completes and interrupts the source.
+    ///
+    /// - Values: the first `count` are sent; with the last of them the run completes and the
+    ///   source run is interrupted (a synchronous source stops at once). A `count` of zero
+    ///   completes without starting the source's work.
+    /// - Errors, completion and interruption before that: passed through.
+    /// - Scheduler: none; events are delivered where the source delivers them.
+    ///
+    /// ```swift
+    /// SignalProducer(1...).take(first: 2).startWithValues { print($0) }
+    /// // Prints: 1 and 2, one per line; the infinite sequence stops there.
+    /// ```
+    ///
+    /// - Parameter count: How many values to send; must not be negative.
+    /// - Returns: A producer of at most `count` values.
+    @inlinable
+    public func take(first count: Int) -> SignalProducer<Value, Error> {
+        liftFused(Operators.take(first: count))
+    }
+
+    /// Sends the last `count` values once the run completes.
+    ///
+    /// - Values: the last `count` are kept (O(`count`) memory) and sent in order on completion,
+    ///   followed by completion.
+    /// - Errors and interruption: passed through; the kept values are discarded.
+    /// - Scheduler: none; events are delivered where the source delivers them.
+    ///
+    /// - Parameter count: How many values to keep; must not be negative.
+    /// - Returns: A producer of at most `count` values, all sent on completion.
+    @inlinable
+    public func take(last count: Int) -> SignalProducer<Value, Error> {
+        liftFused(Operators.take(last: count))
+    }
+
+    /// Sends values while `shouldContinue` returns true, then completes.
+    ///
+    /// - Values: sent while `shouldContinue` holds; the first value for which it returns false
+    ///   is not sent, the run completes and the source run is interrupted.
+    /// - Errors, completion and interruption before that: passed through.
+    /// - Scheduler: none; events are delivered where the source delivers them.
+    ///
+    /// - Parameter shouldContinue: Called with each value until it returns false.
+    /// - Returns: A producer of the leading values that satisfy `shouldContinue`.
+    @inlinable
+    public func take(while shouldContinue: @escaping (Value) -> Bool) -> SignalProducer<Value, Error> {
+        liftFused(Operators.take(while: shouldContinue, inclusive: false))
+    }
+
+    /// Sends values until `shouldContinue` returns false; that last value is sent too, then the
+    /// run completes and the source run is interrupted.
+    ///
+    /// - Values: each is sent; if `shouldContinue` returned false for it, completion follows.
+    /// - Errors, completion and interruption before that: passed through.
+    /// - Scheduler: none; events are delivered where the source delivers them.
+    ///
+    /// - Parameter shouldContinue: Called with each value until it returns false.
+    /// - Returns: A producer of the values up to and including the first that fails the test.
+    @inlinable
+    public func take(until shouldContinue: @escaping (Value) -> Bool) -> SignalProducer<Value, Error> {
+        liftFused(Operators.take(while: shouldContinue, inclusive: true))
+    }
+}
