@@ -11,24 +11,33 @@ extension Operators {
         emitsAfter: @escaping ([Value]) -> Bool
     ) -> FusedOperator<Value, Error, [Value], Error> {
         return { downstream, _ in
-            var collected: [Value] = []
-            var hasSent = false
+            // The values gathered so far, and whether an array was ever sent.
+            let state = RunState.make((collected: [Value](), hasSent: false))
             return Signal<Value, Error>.Observer { event in
                 switch event {
                 case let .value(value):
-                    if emitsBefore(collected, value) {
-                        hasSent = true
-                        downstream.send(value: collected)
-                        collected.removeAll(keepingCapacity: true)
+                    let (before, after) = state.update { state -> ([Value]?, [Value]?) in
+                        var before: [Value]?
+                        if emitsBefore(state.collected, value) {
+                            before = state.collected
+                            state.collected.removeAll(keepingCapacity: true)
+                        }
+                        state.collected.append(value)
+                        var after: [Value]?
+                        if emitsAfter(state.collected) {
+                            after = state.collected
+                            state.collected.removeAll(keepingCapacity: true)
+                        }
+                        if before != nil || after != nil { state.hasSent = true }
+                        return (before, after)
                     }
-                    collected.append(value)
-                    if emitsAfter(collected) {
-                        hasSent = true
-                        downstream.send(value: collected)
-                        collected.removeAll(keepingCapacity: true)
-                    }
+                    if let before { downstream.send(value: before) }
+                    if let after { downstream.send(value: after) }
                 case .completed:
-                    if !collected.isEmpty || !hasSent { downstream.send(value: collected) }
+                    let rest = state.update { state -> [Value]? in
+                        state.collected.isEmpty && state.hasSent ? nil : state.collected
+                    }
+                    if let rest { downstream.send(value: rest) }
                     downstream.sendCompleted()
                 case let .failed(error):
                     downstream.send(error: error)

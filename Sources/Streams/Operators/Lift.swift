@@ -182,32 +182,39 @@ extension Operators {
         _ next: @escaping (inout State, Value) -> OperatorStep<U, F>
     ) -> FusedOperator<Value, Error, U, F> {
         return { downstream, stop in
-            var state = initialState
-            var finished = false
+            // The state, and whether the operator has finished.
+            let state = RunState.make((initialState, false))
             return Signal<Value, Error>.Observer { event in
-                guard !finished else { return }
                 switch event {
                 case let .value(value):
-                    switch next(&state, value) {
-                    case let .send(output):
+                    let step = state.update { state -> OperatorStep<U, F>? in
+                        if state.1 { return nil }
+                        let step = next(&state.0, value)
+                        if case .finish = step { state.1 = true }
+                        return step
+                    }
+                    switch step {
+                    case let .send(output)?:
                         downstream.send(value: output)
-                    case .drop:
+                    case .drop?, nil:
                         break
-                    case let .finish(last, termination):
-                        finished = true
+                    case let .finish(last, termination)?:
                         if let last { downstream.send(value: last) }
                         downstream.send(Signal<U, F>.Event(termination))
                         stop.dispose()
                     }
-                case let .failed(error):
-                    finished = true
-                    downstream.send(Signal<U, F>.Event(mapTermination(.failed(error))))
-                case .completed:
-                    finished = true
-                    downstream.sendCompleted()
-                case .interrupted:
-                    finished = true
-                    downstream.sendInterrupted()
+                default:
+                    let alreadyFinished = state.update { state -> Bool in
+                        defer { state.1 = true }
+                        return state.1
+                    }
+                    guard !alreadyFinished else { return }
+                    switch event {
+                    case .value: break
+                    case let .failed(error): downstream.send(Signal<U, F>.Event(mapTermination(.failed(error))))
+                    case .completed: downstream.sendCompleted()
+                    case .interrupted: downstream.sendInterrupted()
+                    }
                 }
             }
         }
@@ -237,5 +244,25 @@ extension Operators {
             taken += 1
             return taken < count ? .send(value) : .finish(last: value, .completed)
         }
+    }
+}
+
+/// The mutable state of one run or observation of an operator.
+///
+/// Operators keep per-run state here rather than in a captured `var`: a captured variable is
+/// boxed and every access to it pays a dynamic exclusivity check, while this buffer's header is
+/// reached through a pointer. Only the operator's own serial callbacks touch it.
+@usableFromInline
+final class RunState<State>: ManagedBuffer<State, Void> {
+    /// A new state holding `initial`.
+    @inlinable
+    static func make(_ initial: State) -> RunState<State> {
+        unsafeDowncast(create(minimumCapacity: 0) { _ in initial }, to: RunState<State>.self)
+    }
+
+    /// Runs `body` with the state, mutably.
+    @inlinable
+    func update<R>(_ body: (inout State) throws -> R) rethrows -> R {
+        try withUnsafeMutablePointerToHeader { try body(&$0.pointee) }
     }
 }

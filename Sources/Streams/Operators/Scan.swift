@@ -10,10 +10,10 @@ extension Operators {
         _ next: @escaping (inout State, Value) -> U?
     ) -> FusedOperator<Value, Error, U, Error> {
         return { downstream, _ in
-            var state = initialState
+            let state = RunState.make(initialState)
             return Signal<Value, Error>.Observer { event in
                 if case let .value(value) = event {
-                    if let output = next(&state, value) { downstream.send(value: output) }
+                    if let output = state.update({ next(&$0, value) }) { downstream.send(value: output) }
                 } else {
                     event.forwardTermination(to: downstream)
                 }
@@ -28,13 +28,13 @@ extension Operators {
         _ nextPartialResult: @escaping (inout U, Value) -> Void
     ) -> FusedOperator<Value, Error, U, Error> {
         return { downstream, _ in
-            var result = initialResult
+            let result = RunState.make(initialResult)
             return Signal<Value, Error>.Observer { event in
                 switch event {
                 case let .value(value):
-                    nextPartialResult(&result, value)
+                    result.update { nextPartialResult(&$0, value) }
                 case .completed:
-                    downstream.send(value: result)
+                    downstream.send(value: result.update { $0 })
                     downstream.sendCompleted()
                 case let .failed(error):
                     downstream.send(error: error)

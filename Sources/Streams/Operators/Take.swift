@@ -6,20 +6,25 @@ extension Operators {
     static func take<Value, Error>(last count: Int) -> FusedOperator<Value, Error, Value, Error> {
         precondition(count >= 0, "take(last:) needs a count >= 0, got \(count)")
         return { downstream, _ in
-            var buffer: [Value] = []
-            buffer.reserveCapacity(Swift.min(count, 1024))
-            var oldest = 0
+            // A ring of the last values, and the index of the oldest.
+            let ring = RunState.make((buffer: [Value](), oldest: 0))
             return Signal<Value, Error>.Observer { event in
                 switch event {
                 case let .value(value):
                     guard count > 0 else { return }
-                    if buffer.count < count {
-                        buffer.append(value)
-                    } else {
-                        buffer[oldest] = value
-                        oldest = (oldest + 1) % count
+                    ring.update { ring in
+                        if ring.buffer.count < count {
+                            ring.buffer.append(value)
+                        } else {
+                            ring.buffer[ring.oldest] = value
+                            ring.oldest = (ring.oldest + 1) % count
+                        }
                     }
                 case .completed:
+                    let (buffer, oldest) = ring.update { ring in
+                        defer { ring.buffer = [] }
+                        return (ring.buffer, ring.oldest)
+                    }
                     for index in 0..<buffer.count {
                         downstream.send(value: buffer[(oldest + index) % buffer.count])
                     }
