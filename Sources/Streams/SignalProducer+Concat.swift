@@ -24,15 +24,6 @@ extension SignalProducer {
             { producer, _ in producer }
         }
     }
-
-    /// Pairs of the n-th values of this producer and of `other`, both started together.
-    @inlinable
-    func pairing<B>(with other: SignalProducer<B, Error>) -> SignalProducer<(Value, B), Error> {
-        let source = self
-        return SignalProducer<(Value, B), Error> { observer, lifetime in
-            ZipRun(observer: observer, lifetime: lifetime).start(source, other)
-        }
-    }
 }
 
 /// One run of ``SignalProducer/concatMap(_:)``. Every input event goes through a ``Serializer``,
@@ -152,111 +143,6 @@ final class ConcatRun<Outer, Inner, Error: Swift.Error>: @unchecked Sendable {
         pending.removeAll()
         pendingHead = 0
         // Terminating the run ends its lifetime, which disposes the source and the inner run.
-        observer.send(Signal.Event(termination))
-    }
-}
-
-/// One run of ``SignalProducer/pairing(with:)``; state touched only by the serializer's drainer.
-@usableFromInline
-final class ZipRun<A, B, Error: Swift.Error>: @unchecked Sendable {
-    @usableFromInline
-    enum Input {
-        case first(Signal<A, Error>.Event)
-        case second(Signal<B, Error>.Event)
-    }
-
-    @usableFromInline let serializer = Serializer<Input>()
-    @usableFromInline let observer: Signal<(A, B), Error>.Observer
-    @usableFromInline let lifetime: Lifetime
-
-    // Drainer-only state.
-    @usableFromInline var firsts = ContiguousArray<A>()
-    @usableFromInline var firstsHead = 0
-    @usableFromInline var seconds = ContiguousArray<B>()
-    @usableFromInline var secondsHead = 0
-    @usableFromInline var firstDone = false
-    @usableFromInline var secondDone = false
-    @usableFromInline var finished = false
-
-    @inlinable
-    init(observer: Signal<(A, B), Error>.Observer, lifetime: Lifetime) {
-        self.observer = observer
-        self.lifetime = lifetime
-    }
-
-    @inlinable
-    func start(_ first: SignalProducer<A, Error>, _ second: SignalProducer<B, Error>) {
-        // Each handle joins the lifetime before the first event, so that ending the result (it
-        // completed, or a downstream `take` stopped it) stops an endless side at once.
-        _ = first.startRun { handle in
-            self.lifetime += handle
-            return Signal.Observer { event in self.submit(.first(event)) }
-        }
-        // A first producer that ended the result already (empty, or failed) leaves nothing to pair.
-        guard !lifetime.hasEnded else { return }
-        _ = second.startRun { handle in
-            self.lifetime += handle
-            return Signal.Observer { event in self.submit(.second(event)) }
-        }
-    }
-
-    @inlinable
-    func submit(_ input: Input) {
-        serializer.submit(input) { self.handle($0) }
-    }
-
-    @inlinable
-    func handle(_ input: Input) {
-        guard !finished else { return }
-        switch input {
-        case let .first(.value(a)):
-            if secondsHead < seconds.count {
-                let b = seconds[secondsHead]
-                secondsHead += 1
-                observer.send(value: (a, b))
-            } else {
-                firsts.append(a)
-            }
-        case let .second(.value(b)):
-            if firstsHead < firsts.count {
-                let a = firsts[firstsHead]
-                firstsHead += 1
-                observer.send(value: (a, b))
-            } else {
-                seconds.append(b)
-            }
-        case .first(.completed):
-            firstDone = true
-        case .second(.completed):
-            secondDone = true
-        case let .first(.failed(error)), let .second(.failed(error)):
-            return finish(.failed(error))
-        case .first(.interrupted), .second(.interrupted):
-            return finish(.interrupted)
-        }
-        compact()
-        if (firstDone && firstsHead == firsts.count) || (secondDone && secondsHead == seconds.count) {
-            finish(.completed)
-        }
-    }
-
-    @inlinable
-    func compact() {
-        if firstsHead == firsts.count && firstsHead > 0 {
-            firsts.removeAll(keepingCapacity: true)
-            firstsHead = 0
-        }
-        if secondsHead == seconds.count && secondsHead > 0 {
-            seconds.removeAll(keepingCapacity: true)
-            secondsHead = 0
-        }
-    }
-
-    @inlinable
-    func finish(_ termination: Termination<Error>) {
-        finished = true
-        firsts.removeAll()
-        seconds.removeAll()
         observer.send(Signal.Event(termination))
     }
 }

@@ -44,7 +44,7 @@ public enum ProducerKind<Failure: Swift.Error>: StreamKind {
     public static func zip<A, B>(
         _ first: StreamOf<ProducerKind, A>, _ second: StreamOf<ProducerKind, B>
     ) -> StreamOf<ProducerKind, (A, B)> {
-        SignalProducer<A, Failure>(stream: first).pairing(with: SignalProducer(stream: second)).stream
+        SignalProducer<A, Failure>(stream: first).zip(with: SignalProducer<B, Failure>(stream: second)).stream
     }
 }
 
