@@ -1,0 +1,301 @@
+import Foundation
+import Testing
+@testable import Streams
+
+@Suite("combineLatest")
+struct CombineLatestTests {
+    @Test("nothing until both sent, then the latest of each on every value")
+    func values() {
+        let (a, aInput) = Signal<Int, TestError>.pipe()
+        let (b, bInput) = Signal<String, TestError>.pipe()
+        let log = Transcript()
+        Signal.combineLatest(a, b).observe(log.observer(pair))
+        aInput.send(value: 1)
+        aInput.send(value: 2)
+        #expect(log.entries.isEmpty)
+        bInput.send(value: "x")
+        aInput.send(value: 3)
+        bInput.send(value: "y")
+        #expect(log.entries == ["(2, x)", "(3, x)", "(3, y)"])
+        aInput.sendCompleted()
+        bInput.sendCompleted()
+    }
+
+    @Test("combineLatest(with:) puts this signal first")
+    func withMethod() {
+        let (a, aInput) = Signal<Int, Never>.pipe()
+        let (b, bInput) = Signal<String, Never>.pipe()
+        let log = Transcript()
+        a.combineLatest(with: b).observe(log.observer(pair))
+        bInput.send(value: "x")
+        aInput.send(value: 1)
+        #expect(log.entries == ["(1, x)"])
+    }
+
+    @Test("completes once both completed; values go on while one still runs")
+    func completesWhenAllComplete() {
+        let (a, aInput) = Signal<Int, Never>.pipe()
+        let (b, bInput) = Signal<Int, Never>.pipe()
+        let log = Transcript()
+        Signal.combineLatest(a, b).observe(log.observer(pair))
+        aInput.send(value: 1)
+        bInput.send(value: 10)
+        aInput.sendCompleted()
+        bInput.send(value: 20)
+        #expect(log.entries == ["(1, 10)", "(1, 20)"])
+        bInput.sendCompleted()
+        #expect(log.entries == ["(1, 10)", "(1, 20)", "|"])
+    }
+
+    @Test("completes at once when a source completes without having sent", arguments: [0, 1])
+    func completesWhenASourceCompletesEmpty(_ emptyIndex: Int) {
+        let (a, aInput) = Signal<Int, Never>.pipe()
+        let (b, bInput) = Signal<Int, Never>.pipe()
+        let inputs = [aInput, bInput]
+        let log = Transcript()
+        Signal.combineLatest(a, b).observe(log.observer(pair))
+        inputs[1 - emptyIndex].send(value: 5)
+        inputs[emptyIndex].sendCompleted()
+        #expect(log.entries == ["|"])
+        inputs[1 - emptyIndex].send(value: 6)
+        #expect(log.entries == ["|"])
+    }
+
+    @Test("fails at once with the first error, and ignores the rest")
+    func failure() {
+        let (a, aInput) = Signal<Int, TestError>.pipe()
+        let (b, bInput) = Signal<Int, TestError>.pipe()
+        let log = Transcript()
+        Signal.combineLatest(a, b).observe(log.observer(pair))
+        aInput.send(value: 1)
+        bInput.send(error: .first)
+        aInput.send(value: 2)
+        aInput.send(error: .second)
+        #expect(log.entries == ["#first"])
+    }
+
+    @Test("is interrupted as soon as a source is")
+    func interruption() {
+        let (a, aInput) = Signal<Int, Never>.pipe()
+        let (b, bInput) = Signal<Int, Never>.pipe()
+        let log = Transcript()
+        Signal.combineLatest(a, b).observe(log.observer(pair))
+        aInput.send(value: 1)
+        bInput.send(value: 2)
+        aInput.sendInterrupted()
+        bInput.send(value: 3)
+        #expect(log.entries == ["(1, 2)", "!"])
+    }
+
+    @Test("an already terminated source interrupts the result at once")
+    func terminatedSource() {
+        let (a, aInput) = Signal<Int, Never>.pipe()
+        aInput.sendCompleted()
+        let (b, bInput) = Signal<Int, Never>.pipe()
+        let log = Transcript()
+        Signal.combineLatest(a, b).observe(log.observer(pair))
+        // The result terminated while it was created: observing it yields interruption.
+        #expect(log.entries == ["!"])
+        #expect(b.core.observerCount == 0, "b is not observed")
+        withExtendedLifetime(bInput) {}
+    }
+
+    @Test("disposing the observation stops the source observations once the result is released")
+    func signalDisposal() {
+        let (a, aInput) = Signal<Int, Never>.pipe()
+        let (b, bInput) = Signal<Int, Never>.pipe()
+        let log = Transcript()
+        let disposable = Signal.combineLatest(a, b).observe(log.observer(pair))
+        aInput.send(value: 1)
+        bInput.send(value: 1)
+        disposable?.dispose()
+        aInput.send(value: 2)
+        #expect(log.entries == ["(1, 1)"])
+        #expect(a.core.observerCount == 0)
+        #expect(b.core.observerCount == 0)
+    }
+
+    @Test("three to ten signals give tuples in argument order")
+    func arities() {
+        let pipes = (0..<10).map { _ in Signal<Int, Never>.pipe() }
+        let s = pipes.map(\.output)
+        let log = Transcript()
+        Signal.combineLatest(s[0], s[1], s[2]).observe(log.observer { "\($0)" })
+        Signal.combineLatest(s[0], s[1], s[2], s[3]).observe(log.observer { "\($0)" })
+        Signal.combineLatest(s[0], s[1], s[2], s[3], s[4]).observe(log.observer { "\($0)" })
+        Signal.combineLatest(s[0], s[1], s[2], s[3], s[4], s[5]).observe(log.observer { "\($0)" })
+        Signal.combineLatest(s[0], s[1], s[2], s[3], s[4], s[5], s[6]).observe(log.observer { "\($0)" })
+        Signal.combineLatest(s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7]).observe(log.observer { "\($0)" })
+        Signal.combineLatest(s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7], s[8]).observe(log.observer { "\($0)" })
+        Signal.combineLatest(s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7], s[8], s[9])
+            .observe(log.observer { "\($0)" })
+        for (index, pipe) in pipes.enumerated().reversed() { pipe.input.send(value: index) }
+        #expect(log.entries == (3...10).map { n in "(" + (0..<n).map(String.init).joined(separator: ", ") + ")" })
+        for pipe in pipes { pipe.input.sendCompleted() }
+        #expect(log.entries.filter { $0 == "|" }.count == 8)
+    }
+
+    @Test("a sequence of signals gives arrays; an empty one completes at once")
+    func sequences() {
+        let pipes = (0..<3).map { _ in Signal<Int, Never>.pipe() }
+        let log = Transcript()
+        Signal.combineLatest(pipes.map(\.output)).observe(log.observer())
+        pipes[2].input.send(value: 2)
+        pipes[0].input.send(value: 0)
+        pipes[1].input.send(value: 1)
+        pipes[0].input.send(value: 5)
+        #expect(log.entries == ["[0, 1, 2]", "[5, 1, 2]"])
+        for pipe in pipes { pipe.input.sendCompleted() }
+
+        var ended: [String] = []
+        Signal<Int, Never>.combineLatest([Signal<Int, Never>]()).observe { ended.append("\($0)") }
+        #expect(ended == ["INTERRUPTED"])  // it completed while created; late observers see interruption
+        let produced = Transcript()
+        SignalProducer<Int, Never>.combineLatest([SignalProducer<Int, Never>]()).start(produced.observer())
+        #expect(produced.entries == ["|"])
+    }
+
+    @Test("an empty sequence of producers sends the empty sentinel, then completes")
+    func emptySentinel() {
+        let log = Transcript()
+        SignalProducer<Int, Never>.combineLatest([SignalProducer<Int, Never>](), emptySentinel: [42])
+            .start(log.observer())
+        #expect(log.entries == ["[42]", "|"])
+        let nonEmpty = Transcript()
+        SignalProducer<Int, Never>.combineLatest([SignalProducer(value: 1)], emptySentinel: [42])
+            .start(nonEmpty.observer())
+        #expect(nonEmpty.entries == ["[1]", "|"])
+    }
+
+    @Test("synchronous producers start in order: the first runs to its end before the second")
+    func synchronousProducers() {
+        let log = Transcript()
+        SignalProducer.combineLatest(SignalProducer<Int, Never>([1, 2]), SignalProducer<String, Never>(["a", "b"]))
+            .start(log.observer(pair))
+        #expect(log.entries == ["(2, a)", "(2, b)", "|"])
+    }
+
+    @Test("a producer completing empty ends the run before the next producer starts")
+    func emptyProducerSkipsTheRest() {
+        let probe = CombiningProbe<Int, Never>()
+        let log = Transcript()
+        SignalProducer.combineLatest(SignalProducer<Int, Never>.empty, probe.producer).start(log.observer(pair))
+        #expect(log.entries == ["|"])
+        #expect(probe.starts == 0)
+    }
+
+    @Test("each start runs the sources anew; disposing a run interrupts every source")
+    func producerRunsAndDisposal() {
+        let a = CombiningProbe<Int, TestError>()
+        let b = CombiningProbe<Int, TestError>()
+        let combined = a.producer.combineLatest(with: b.producer)
+        let first = Transcript()
+        let disposable = combined.start(first.observer(pair))
+        a.input.send(value: 1)
+        b.input.send(value: 2)
+        #expect(first.entries == ["(1, 2)"])
+        let second = Transcript()
+        combined.start(second.observer(pair))
+        #expect(a.starts == 2 && b.starts == 2)
+        a.input.send(value: 3)
+        #expect(second.entries.isEmpty)
+        disposable.dispose()
+        #expect(first.entries == ["(1, 2)", "!"])
+        #expect(a.lifetimes[0].hasEnded && b.lifetimes[0].hasEnded)
+        #expect(!a.lifetimes[1].hasEnded && !b.lifetimes[1].hasEnded)
+        b.input.send(error: .second)
+        #expect(second.entries == ["#second"])
+        #expect(a.lifetimes[1].hasEnded, "a failure interrupts the other source")
+    }
+
+    @Test("the convertible overloads accept signals and other convertibles")
+    func convertibles() {
+        let (b, bInput) = Signal<String, Never>.pipe()
+        let log = Transcript()
+        SignalProducer<Int, Never>(value: 1).combineLatest(with: b).start(log.observer(pair))
+        bInput.send(value: "x")
+        #expect(log.entries == ["(1, x)"])
+        bInput.sendCompleted()
+        #expect(log.entries == ["(1, x)", "|"])
+
+        let tuples = Transcript()
+        SignalProducer<Int, Never>.combineLatest(
+            SignalProducer(value: 1), SignalProducer(value: "b"), Result<Double, Never>.success(2.5)
+        ).start(tuples.observer { "\($0)" })
+        #expect(tuples.entries == ["(1, \"b\", 2.5)", "|"])
+    }
+
+    @Test("producers of three to ten sources give tuples in argument order")
+    func producerArities() {
+        func p(_ value: Int) -> SignalProducer<Int, Never> { SignalProducer(value: value) }
+        let log = Transcript()
+        SignalProducer.combineLatest(p(0), p(1), p(2)).start(log.observer { "\($0)" })
+        SignalProducer.combineLatest(p(0), p(1), p(2), p(3)).start(log.observer { "\($0)" })
+        SignalProducer.combineLatest(p(0), p(1), p(2), p(3), p(4)).start(log.observer { "\($0)" })
+        SignalProducer.combineLatest(p(0), p(1), p(2), p(3), p(4), p(5)).start(log.observer { "\($0)" })
+        SignalProducer.combineLatest(p(0), p(1), p(2), p(3), p(4), p(5), p(6)).start(log.observer { "\($0)" })
+        SignalProducer.combineLatest(p(0), p(1), p(2), p(3), p(4), p(5), p(6), p(7)).start(log.observer { "\($0)" })
+        SignalProducer.combineLatest(p(0), p(1), p(2), p(3), p(4), p(5), p(6), p(7), p(8))
+            .start(log.observer { "\($0)" })
+        SignalProducer.combineLatest(p(0), p(1), p(2), p(3), p(4), p(5), p(6), p(7), p(8), p(9))
+            .start(log.observer { "\($0)" })
+        let tuples = (3...10).map { n in "(" + (0..<n).map(String.init).joined(separator: ", ") + ")" }
+        #expect(log.entries == tuples.flatMap { [$0, "|"] })
+    }
+
+    @Test("a value sent from inside the observer is delivered after the current one, in order")
+    func reentrancy() {
+        let (a, aInput) = Signal<Int, Never>.pipe()
+        let (b, bInput) = Signal<Int, Never>.pipe()
+        var log: [String] = []
+        Signal.combineLatest(a, b).observeValues { value in
+            log.append(pair(value))
+            if value == (1, 1) {
+                // b is delivering: its value waits for b's delivery to end. a is not: its value
+                // reaches the combination at once, which queues it behind the current one.
+                bInput.send(value: 2)
+                aInput.send(value: 3)
+                log.append("sent")
+            }
+        }
+        aInput.send(value: 1)
+        bInput.send(value: 1)
+        #expect(log == ["(1, 1)", "sent", "(3, 1)", "(3, 2)"])
+        aInput.sendCompleted()
+        bInput.sendCompleted()
+    }
+
+    @Test("a value replaced by a newer one is released")
+    func releasesReplacedValues() {
+        let (a, aInput) = Signal<TestCanary, Never>.pipe()
+        let (b, bInput) = Signal<Int, Never>.pipe()
+        Signal.combineLatest(a, b).observeValues { _ in }
+        weak var old: TestCanary?
+        do {
+            let canary = TestCanary("old")
+            old = canary
+            aInput.send(value: canary)
+        }
+        bInput.send(value: 1)
+        #expect(old != nil)
+        aInput.send(value: TestCanary("new"))
+        #expect(old == nil)
+        aInput.sendCompleted()
+        bInput.sendCompleted()
+    }
+
+    @Test("a completed run releases the sources and the observer")
+    func noLeak() {
+        weak var weakCanary: TestCanary?
+        do {
+            let canary = TestCanary()
+            weakCanary = canary
+            let a = CombiningProbe<Int, Never>()
+            SignalProducer.combineLatest(a.producer, SignalProducer(value: 1))
+                .startWithValues { _ in _ = canary }
+            a.input.send(value: 1)
+            a.input.sendCompleted()
+        }
+        #expect(weakCanary == nil)
+    }
+}

@@ -1,0 +1,200 @@
+import Foundation
+import Testing
+@testable import Streams
+
+@Suite("sample(with:) and sample(on:)")
+struct SampleTests {
+    @Test("each sampler value sends the latest value, as often as the sampler sends")
+    func values() {
+        let (source, sourceInput) = Signal<Int, TestError>.pipe()
+        let (sampler, samplerInput) = Signal<String, Never>.pipe()
+        let log = Transcript()
+        source.sample(with: sampler).observe(log.observer(pair))
+        samplerInput.send(value: "early")
+        sourceInput.send(value: 1)
+        sourceInput.send(value: 2)
+        samplerInput.send(value: "t1")
+        samplerInput.send(value: "t2")
+        sourceInput.send(value: 3)
+        samplerInput.send(value: "t3")
+        #expect(log.entries == ["(2, t1)", "(2, t2)", "(3, t3)"])
+        sourceInput.sendCompleted()
+        samplerInput.sendCompleted()
+        #expect(log.entries.last == "|")
+    }
+
+    @Test("sample(on:) sends the value alone")
+    func sampleOn() {
+        let (source, sourceInput) = Signal<Int, Never>.pipe()
+        let (sampler, samplerInput) = Signal<(), Never>.pipe()
+        let log = Transcript()
+        source.sample(on: sampler).observe(log.observer())
+        sourceInput.send(value: 1)
+        samplerInput.send(value: ())
+        samplerInput.send(value: ())
+        #expect(log.entries == ["1", "1"])
+        samplerInput.sendCompleted()
+        sourceInput.sendCompleted()
+        #expect(log.entries == ["1", "1", "|"])
+    }
+
+    @Test("completes only when both have completed, in either order", arguments: [true, false])
+    func completion(_ sourceFirst: Bool) {
+        let (source, sourceInput) = Signal<Int, Never>.pipe()
+        let (sampler, samplerInput) = Signal<(), Never>.pipe()
+        let log = Transcript()
+        source.sample(on: sampler).observe(log.observer())
+        sourceInput.send(value: 5)
+        if sourceFirst {
+            sourceInput.sendCompleted()
+            samplerInput.send(value: ())  // the last value can still be sampled
+            #expect(log.entries == ["5"])
+            samplerInput.sendCompleted()
+        } else {
+            samplerInput.sendCompleted()
+            sourceInput.send(value: 6)
+            #expect(log.entries.isEmpty)
+            sourceInput.sendCompleted()
+        }
+        #expect(log.entries.last == "|")
+    }
+
+    @Test("fails with the source; is interrupted by either")
+    func failureAndInterruption() {
+        let (source, sourceInput) = Signal<Int, TestError>.pipe()
+        let (sampler, samplerInput) = Signal<(), Never>.pipe()
+        let failed = Transcript()
+        source.sample(on: sampler).observe(failed.observer())
+        sourceInput.send(error: .first)
+        samplerInput.send(value: ())
+        #expect(failed.entries == ["#first"])
+
+        let (source2, sourceInput2) = Signal<Int, TestError>.pipe()
+        let (sampler2, samplerInput2) = Signal<(), Never>.pipe()
+        let interrupted = Transcript()
+        source2.sample(on: sampler2).observe(interrupted.observer())
+        samplerInput2.sendInterrupted()
+        #expect(interrupted.entries == ["!"])
+        withExtendedLifetime(sourceInput2) {}
+    }
+
+    @Test("producers: the sampler starts with each run and is interrupted when it ends")
+    func producers() {
+        let source = CombiningProbe<Int, TestError>()
+        let sampler = CombiningProbe<String, Never>()
+        let log = Transcript()
+        let disposable = source.producer.sample(with: sampler.producer).start(log.observer(pair))
+        #expect(source.starts == 1 && sampler.starts == 1)
+        source.input.send(value: 1)
+        sampler.input.send(value: "t")
+        #expect(log.entries == ["(1, t)"])
+        disposable.dispose()
+        #expect(log.entries == ["(1, t)", "!"])
+        #expect(source.hasEnded && sampler.hasEnded)
+
+        let onLog = Transcript()
+        SignalProducer<Int, Never>([1, 2]).sample(on: SignalProducer<(), Never>(value: ())).start(onLog.observer())
+        // The sampler ticks before the source sent anything, then completes; the source completes.
+        #expect(onLog.entries == ["|"])
+        let (ticks, tickInput) = Signal<(), Never>.pipe()
+        let convertible = Transcript()
+        SignalProducer<Int, Never>(value: 9).concat(.never).sample(on: ticks).start(convertible.observer())
+        tickInput.send(value: ())
+        #expect(convertible.entries == ["9"])
+        let withConvertible = Transcript()
+        SignalProducer<Int, Never>(value: 9).concat(.never).sample(with: ticks.map { _ in "x" })
+            .start(withConvertible.observer(pair))
+        tickInput.send(value: ())
+        #expect(withConvertible.entries == ["(9, x)"])
+        tickInput.sendCompleted()
+    }
+}
+
+@Suite("withLatest(from:)")
+struct WithLatestTests {
+    @Test("pairs each value with the samplee's latest; values before the samplee's first are dropped")
+    func values() {
+        let (source, sourceInput) = Signal<Int, TestError>.pipe()
+        let (samplee, sampleeInput) = Signal<String, Never>.pipe()
+        let log = Transcript()
+        source.withLatest(from: samplee).observe(log.observer(pair))
+        sourceInput.send(value: 1)
+        sampleeInput.send(value: "a")
+        sampleeInput.send(value: "b")
+        sourceInput.send(value: 2)
+        sourceInput.send(value: 3)
+        #expect(log.entries == ["(2, b)", "(3, b)"])
+        sampleeInput.sendCompleted()
+        sourceInput.send(value: 4)
+        #expect(log.entries == ["(2, b)", "(3, b)", "(4, b)"], "the samplee's completion keeps its last value")
+        sourceInput.sendCompleted()
+        #expect(log.entries.last == "|")
+    }
+
+    @Test("the source's failure and interruption pass through; the samplee's interruption is ignored")
+    func terminalEvents() {
+        let (source, sourceInput) = Signal<Int, TestError>.pipe()
+        let (samplee, sampleeInput) = Signal<Int, Never>.pipe()
+        let log = Transcript()
+        source.withLatest(from: samplee).observe(log.observer(pair))
+        sampleeInput.send(value: 1)
+        sampleeInput.sendInterrupted()
+        sourceInput.send(value: 2)
+        sourceInput.send(error: .second)
+        #expect(log.entries == ["(2, 1)", "#second"])
+
+        let (other, otherInput) = Signal<Int, TestError>.pipe()
+        let interrupted = Transcript()
+        other.withLatest(from: SignalProducer<Int, Never>(value: 0)).observe(interrupted.observer(pair))
+        otherInput.sendInterrupted()
+        #expect(interrupted.entries == ["!"])
+    }
+
+    @Test("a producer samplee starts first, so its synchronous values are there for the first value")
+    func producerSamplee() {
+        let log = Transcript()
+        SignalProducer<Int, Never>([1, 2]).withLatest(from: SignalProducer<String, Never>(value: "x"))
+            .start(log.observer(pair))
+        #expect(log.entries == ["(1, x)", "(2, x)", "|"])
+
+        let (signal, input) = Signal<Int, Never>.pipe()
+        let signalLog = Transcript()
+        signal.withLatest(from: SignalProducer<String, Never>(value: "y")).observe(signalLog.observer(pair))
+        input.send(value: 1)
+        #expect(signalLog.entries == ["(1, y)"])
+        input.sendCompleted()
+    }
+
+    @Test("disposing the run interrupts the samplee run")
+    func disposal() {
+        let samplee = CombiningProbe<Int, Never>()
+        let source = CombiningProbe<Int, Never>()
+        let log = Transcript()
+        let disposable = source.producer.withLatest(from: samplee.producer).start(log.observer(pair))
+        samplee.input.send(value: 7)
+        source.input.send(value: 1)
+        disposable.dispose()
+        #expect(log.entries == ["(1, 7)", "!"])
+        #expect(samplee.hasEnded && source.hasEnded)
+
+        // The samplee also ends with a source that completes.
+        let samplee2 = CombiningProbe<Int, Never>()
+        let completed = Transcript()
+        SignalProducer<Int, Never>.empty.withLatest(from: samplee2.producer).start(completed.observer(pair))
+        #expect(completed.entries == ["|"])
+        #expect(samplee2.hasEnded)
+    }
+
+    @Test("the convertible overload takes a signal samplee")
+    func convertible() {
+        let (samplee, sampleeInput) = Signal<String, Never>.pipe()
+        let source = CombiningProbe<Int, Never>()
+        let log = Transcript()
+        source.producer.withLatest(from: samplee).start(log.observer(pair))
+        sampleeInput.send(value: "s")
+        source.input.send(value: 1)
+        #expect(log.entries == ["(1, s)"])
+        sampleeInput.sendCompleted()
+        source.input.sendCompleted()
+    }
+}
