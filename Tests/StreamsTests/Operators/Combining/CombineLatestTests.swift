@@ -299,3 +299,47 @@ struct CombineLatestTests {
         #expect(weakCanary == nil)
     }
 }
+
+@Suite("combineLatest allocations (release builds)", .enabled(if: allocationCountsApply,
+       "allocation counts are measured on optimized builds without sanitizers"))
+struct CombineLatestAllocationTests {
+    @Test("two pipes combined, sends alternating between them: nothing allocated per send")
+    func twoPipes() {
+        let (a, aInput) = Signal<Int, Never>.pipe()
+        let (b, bInput) = Signal<Int, Never>.pipe()
+        var sum = 0
+        Signal.combineLatest(a, b).observeValues { sum &+= $0 &+ $1 }
+        aInput.send(value: 0)
+        bInput.send(value: 0)
+        let counted = allocations {
+            for value in 1...10_000 {
+                aInput.send(value: value)
+                bInput.send(value: value)
+            }
+        }
+        #expect(counted == 0)
+        #expect(sum == (1...10_000).reduce(0) { $0 + 2 * $1 + ($1 - 1) + $1 })
+        aInput.sendCompleted()
+        bInput.sendCompleted()
+    }
+
+    @Test("zip of two pipes in step: nothing allocated per pair")
+    func zipInStep() {
+        let (a, aInput) = Signal<Int, Never>.pipe()
+        let (b, bInput) = Signal<Int, Never>.pipe()
+        var sum = 0
+        Signal.zip(a, b).observeValues { sum &+= $0 &+ $1 }
+        aInput.send(value: 0)
+        bInput.send(value: 0)
+        let counted = allocations {
+            for value in 1...10_000 {
+                aInput.send(value: value)
+                bInput.send(value: value)
+            }
+        }
+        #expect(counted == 0)
+        #expect(sum == 2 * (1...10_000).reduce(0, +))
+        aInput.sendCompleted()
+        bInput.sendCompleted()
+    }
+}
