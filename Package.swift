@@ -7,11 +7,14 @@ let package = Package(
     products: [
         .library(name: "Schedulers", targets: ["Schedulers"]),
         .library(name: "Streams", targets: ["Streams"]),
+        .library(name: "StreamsTesting", targets: ["StreamsTesting"]),
         .executable(name: "streams-demo", targets: ["StreamsDemo"]),
     ],
     targets: [
         .target(name: "Schedulers"),
         .target(name: "Streams", dependencies: ["Schedulers"]),
+        // Marble diagrams over TestScheduler, for tests of operators; no package dependency.
+        .target(name: "StreamsTesting", dependencies: ["Streams"]),
         .executableTarget(name: "StreamsDemo", dependencies: ["Streams"]),
         .testTarget(name: "SchedulersTests", dependencies: ["Schedulers"]),
         .target(name: "AllocationCounter", path: "Tests/AllocationCounter"),
