@@ -21,6 +21,7 @@ let package = Package(
         .testTarget(name: "StreamsTests", dependencies: ["Streams", "AllocationCounter"]),
         // Acts as a package outside Streams: operators written on the public StreamProtocol only.
         .testTarget(name: "StreamsOutsideOperatorsTests", dependencies: ["Streams"]),
+        .testTarget(name: "StreamsTestingTests", dependencies: ["StreamsTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )
