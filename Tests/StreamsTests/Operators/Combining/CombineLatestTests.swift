@@ -1,4 +1,5 @@
 import Foundation
+import StreamsTesting
 import Testing
 @testable import Streams
 
@@ -341,5 +342,107 @@ struct CombineLatestAllocationTests {
         #expect(sum == 2 * (1...10_000).reduce(0, +))
         aInput.sendCompleted()
         bInput.sendCompleted()
+    }
+}
+
+@Suite("combineLatest marbles")
+struct CombineLatestMarbleTests {
+    @Test("a combination once both sent, then one per value; completes with the last source")
+    func timing() {
+        let test = MarbleTest()
+        let a = test.hot("-a--b---c-|")
+        let b = test.hot("--x---y----|")
+        test.expect(Signal.combineLatest(a, b).map { $0 + $1 }, "--p-q-r-s--|",
+                    values: ["p": "ax", "q": "bx", "r": "by", "s": "cy"])
+    }
+
+    @Test("completion in either order waits for the other source")
+    func completionOrder() {
+        let test = MarbleTest()
+        let a = test.hot("-a-|")
+        let b = test.hot("--x--y-|")
+        test.expect(a.combineLatest(with: b).map { $0 + $1 }, "--p--q-|", values: ["p": "ax", "q": "ay"])
+        let other = MarbleTest()
+        let c = other.hot("-c---b--|")
+        let d = other.hot("--x|")
+        other.expect(c.combineLatest(with: d).map { $0 + $1 }, "--p--q--|", values: ["p": "cx", "q": "bx"])
+    }
+
+    @Test("a source completing without a value completes the result at once")
+    func emptySourceCompletes() {
+        let test = MarbleTest()
+        let a = test.hot("---|")
+        let b = test.hot("-x----y")
+        test.expect(Signal.combineLatest(a, b).map { $0 + $1 }, "---|")
+    }
+
+    @Test("a failure or an interruption ends the result at once")
+    func failureAndInterruption() {
+        let test = MarbleTest()
+        let a = test.hot("-a---#")
+        let b = test.hot("--x-y--")
+        test.expect(Signal.combineLatest(a, b).map { $0 + $1 }, "--p-q#", values: ["p": "ax", "q": "ay"])
+        let other = MarbleTest()
+        let c = other.hot("-c--!")
+        let d = other.hot("--x---y")
+        other.expect(Signal.combineLatest(c, d).map { $0 + $1 }, "--p-!", values: ["p": "cx"])
+    }
+
+    @Test("cold sources start together and end with the result")
+    func coldSubscriptions() {
+        let test = MarbleTest()
+        let a = test.cold("-a--b|")
+        let b = test.cold("--x----y|")
+        test.expect(SignalProducer.combineLatest(a, b).map { $0 + $1 }, "--p-q--r|",
+                    values: ["p": "ax", "q": "bx", "r": "by"])
+        #expect(a.subscriptions == ["^----!"])
+        #expect(b.subscriptions == ["^-------!"])
+    }
+
+    @Test("a failing cold source interrupts the other")
+    func coldFailure() {
+        let test = MarbleTest()
+        let a = test.cold("-a-#")
+        let b = test.cold("--x---y|")
+        test.expect(a.producer.combineLatest(with: b).map { $0 + $1 }, "--p#", values: ["p": "ax"])
+        #expect(a.subscriptions == ["^--!"])
+        #expect(b.subscriptions == ["^--!"])
+    }
+
+    @Test("disposal interrupts the result and both sources")
+    func disposal() {
+        let test = MarbleTest()
+        let a = test.cold("-a--b--c|")
+        let b = test.cold("--x----y|")
+        test.expect(SignalProducer.combineLatest(a, b).map { $0 + $1 }, "--p-q!",
+                    values: ["p": "ax", "q": "bx"], disposeAt: 5)
+        #expect(a.subscriptions == ["^----!"])
+        #expect(b.subscriptions == ["^----!"])
+    }
+
+    @Test("an empty cold source ends the run before the next starts")
+    func coldEmpty() {
+        let test = MarbleTest()
+        let a = test.cold("--|")
+        let b = test.cold("-x----|")
+        test.expect(SignalProducer.combineLatest(b, a).map { $0 + $1 }, "--|")
+        #expect(a.subscriptions == ["^-!"])
+        #expect(b.subscriptions == ["^-!"])
+    }
+
+    @Test("three sources and a sequence of sources")
+    func manySources() {
+        let test = MarbleTest()
+        let a = test.hot("-a----b-|")
+        let b = test.hot("--x-----|")
+        let c = test.hot("---1--2-|")
+        test.expect(Signal.combineLatest(a, b, c).map { $0 + $1 + $2 }, "---p--(qr)-|",
+                    values: ["p": "ax1", "q": "bx1", "r": "bx2"])
+        let other = MarbleTest()
+        let d = other.hot("-a----b-|")
+        let e = other.hot("--x-----|")
+        let f = other.hot("---1--2-|")
+        other.expect(Signal.combineLatest([d, e, f]).map { $0.joined() }, "---p--(qr)-|",
+                     values: ["p": "ax1", "q": "bx1", "r": "bx2"])
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import StreamsTesting
 import Testing
 @testable import Streams
 
@@ -196,5 +197,89 @@ struct WithLatestTests {
         #expect(log.entries == ["(1, s)"])
         sampleeInput.sendCompleted()
         source.input.sendCompleted()
+    }
+}
+
+@Suite("sample marbles")
+struct SampleMarbleTests {
+    @Test("each sampler value samples the latest value; completes when both completed")
+    func timing() {
+        let test = MarbleTest()
+        let source = test.hot("-a-b--c---|")
+        let sampler = neverFailing(test.hot("x-x--y-z-|"))
+        test.expect(source.sample(with: sampler).map { $0 + $1 }, "--p--q-r--|",
+                    values: ["p": "ax", "q": "by", "r": "cz"])
+    }
+
+    @Test("sample(on:) repeats the latest value; the source may complete first")
+    func sampleOn() {
+        let test = MarbleTest()
+        let source = test.hot("-a|")
+        let sampler = neverFailing(test.hot("--x--x-|")).map { _ in () }
+        test.expect(source.sample(on: sampler), "--a--a-|")
+    }
+
+    @Test("the source's failure ends the result; the sampler's interruption too")
+    func failureAndInterruption() {
+        let test = MarbleTest()
+        let source = test.hot("-a--#")
+        let sampler = neverFailing(test.hot("--x----x"))
+        test.expect(source.sample(with: sampler).map { $0 + $1 }, "--p-#", values: ["p": "ax"])
+        let other = MarbleTest()
+        let source2 = other.hot("-a------")
+        let sampler2 = neverFailing(other.hot("--x-!"))
+        other.expect(source2.sample(with: sampler2).map { $0 + $1 }, "--p-!", values: ["p": "ax"])
+    }
+
+    @Test("cold: the sampler runs with each run; disposal interrupts both")
+    func coldAndDisposal() {
+        let test = MarbleTest()
+        let source = test.cold("-a-b---|")
+        let sampler = test.cold("--x---x-")
+        test.expect(source.producer.sample(with: sampler.producer.lift(neverFailing)).map { $0 + $1 }, "--p--!",
+                    values: ["p": "ax"], disposeAt: 5)
+        #expect(source.subscriptions == ["^----!"])
+        #expect(sampler.subscriptions == ["^----!"])
+        let other = MarbleTest()
+        let source2 = other.cold("-a|")
+        let sampler2 = other.cold("--x-|")
+        other.expect(source2.producer.sample(on: sampler2.producer.lift(neverFailing).map { _ in () }), "--a-|")
+        #expect(sampler2.subscriptions == ["^---!"])
+    }
+}
+
+@Suite("withLatest marbles")
+struct WithLatestMarbleTests {
+    @Test("each value with the samplee's latest; earlier values dropped; the samplee's end ignored")
+    func timing() {
+        let test = MarbleTest()
+        let source = test.hot("-a--b--c-|")
+        let samplee = neverFailing(test.hot("--x---y|"))
+        test.expect(source.withLatest(from: samplee).map { $0 + $1 }, "----p--q-|", values: ["p": "bx", "q": "cy"])
+    }
+
+    @Test("the source's failure passes through")
+    func failure() {
+        let test = MarbleTest()
+        let source = test.hot("--a-#")
+        let samplee = neverFailing(test.hot("-x----"))
+        test.expect(source.withLatest(from: samplee).map { $0 + $1 }, "--p-#", values: ["p": "ax"])
+    }
+
+    @Test("cold samplee: started first, interrupted when the run ends or is disposed")
+    func coldSamplee() {
+        let test = MarbleTest()
+        let source = test.cold("-a--b|")
+        let samplee = test.cold("x----")
+        test.expect(source.producer.withLatest(from: samplee.producer.lift(neverFailing)).map { $0 + $1 }, "-p--q|",
+                    values: ["p": "ax", "q": "bx"])
+        #expect(samplee.subscriptions == ["^----!"])
+        let other = MarbleTest()
+        let source2 = other.cold("-a--b|")
+        let samplee2 = other.cold("x----")
+        other.expect(source2.producer.withLatest(from: samplee2.producer.lift(neverFailing)).map { $0 + $1 }, "-p-!",
+                     values: ["p": "ax"], disposeAt: 3)
+        #expect(source2.subscriptions == ["^--!"])
+        #expect(samplee2.subscriptions == ["^--!"])
     }
 }

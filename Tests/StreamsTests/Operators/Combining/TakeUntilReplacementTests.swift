@@ -1,4 +1,5 @@
 import Foundation
+import StreamsTesting
 import Testing
 @testable import Streams
 
@@ -190,5 +191,81 @@ struct BooleanOperatorTests {
         var signalEvents: [String] = []
         Signal<Bool, Never>.all([Signal<Bool, Never>]()).observe { signalEvents.append("\($0)") }
         #expect(signalEvents == ["INTERRUPTED"])
+    }
+}
+
+@Suite("take(untilReplacement:) marbles")
+struct TakeUntilReplacementMarbleTests {
+    @Test("the original until the replacement's first event, then the replacement")
+    func timing() {
+        let test = MarbleTest()
+        let original = test.hot("-a-b---c-|")
+        let replacement = test.hot("----x-y---|")
+        test.expect(original.take(untilReplacement: replacement), "-a-bx-y---|")
+    }
+
+    @Test("the original's completion waits for the replacement; its failure ends the result")
+    func originalEnds() {
+        let test = MarbleTest()
+        let original = test.hot("-a|")
+        let replacement = test.hot("---x|")
+        test.expect(original.take(untilReplacement: replacement), "-a-x|")
+        let other = MarbleTest()
+        let original2 = other.hot("-a#")
+        let replacement2 = other.hot("---x|")
+        other.expect(original2.take(untilReplacement: replacement2), "-a#")
+    }
+
+    @Test("cold: the original is interrupted when replaced; disposal interrupts both")
+    func coldAndDisposal() {
+        let test = MarbleTest()
+        let original = test.cold("-a-b-c|")
+        let replacement = test.cold("---x--|")
+        test.expect(original.producer.take(untilReplacement: replacement), "-a-x--|")
+        #expect(original.subscriptions == ["^--!"])
+        #expect(replacement.subscriptions == ["^-----!"])
+        let other = MarbleTest()
+        let original2 = other.cold("-a-b-c|")
+        let replacement2 = other.cold("---x--|")
+        other.expect(original2.producer.take(untilReplacement: replacement2), "-a!", disposeAt: 2)
+        #expect(original2.subscriptions == ["^-!"])
+        #expect(replacement2.subscriptions == ["^-!"])
+    }
+}
+
+@Suite("Bool operator marbles")
+struct BooleanMarbleTests {
+    static let bools: [Character: Bool] = ["t": true, "f": false]
+
+    @Test("negate keeps the timing and the terminal event")
+    func negate() {
+        let test = MarbleTest()
+        let source = test.hot("-t-f-#", values: Self.bools)
+        test.expect(source.negate(), "-f-t-#", values: Self.bools)
+    }
+
+    @Test("and and or follow combineLatest's timing and completion")
+    func andOr() {
+        let test = MarbleTest()
+        let a = test.hot("-t--f---|", values: Self.bools)
+        let b = test.hot("--t---f--|", values: Self.bools)
+        test.expect(a.and(b), "--t-f-f--|", values: Self.bools)
+        let other = MarbleTest()
+        let c = other.hot("-t--f---|", values: Self.bools)
+        let d = other.hot("--t---f--|", values: Self.bools)
+        other.expect(c.or(d), "--t-t-f--|", values: Self.bools)
+    }
+
+    @Test("all and any over cold producers, with disposal")
+    func allAny() {
+        let test = MarbleTest()
+        let a = test.cold("-t---f", values: Self.bools)
+        let b = test.cold("--t-f-", values: Self.bools)
+        test.expect(SignalProducer.all([a.producer, b.producer]), "--t-ff!", values: Self.bools, disposeAt: 6)
+        #expect(a.subscriptions == ["^-----!"])
+        let other = MarbleTest()
+        let c = other.cold("-t---f|", values: Self.bools)
+        let d = other.cold("--t-f-|", values: Self.bools)
+        other.expect(SignalProducer.any(c.producer, d.producer), "--t-tf|", values: Self.bools)
     }
 }

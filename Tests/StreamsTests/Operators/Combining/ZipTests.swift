@@ -1,4 +1,5 @@
 import Foundation
+import StreamsTesting
 import Testing
 @testable import Streams
 
@@ -241,5 +242,83 @@ struct ZipTests {
         let kindLog = Transcript()
         viaKind.producer.start(kindLog.observer(pair))
         #expect(kindLog.entries == ["(1, a)", "|"])
+    }
+}
+
+@Suite("zip marbles")
+struct ZipMarbleTests {
+    @Test("pairs the n-th values when the later of the two arrives")
+    func timing() {
+        let test = MarbleTest()
+        let a = test.hot("-a-b-c---|")
+        let b = test.hot("--x---y-z|")
+        test.expect(Signal.zip(a, b).map { $0 + $1 }, "--p---q-r|", values: ["p": "ax", "q": "by", "r": "cz"])
+    }
+
+    @Test("a completed source with values left completes once they are paired")
+    func completionAfterBuffer() {
+        let test = MarbleTest()
+        let a = test.hot("-ab|")
+        let b = test.hot("---x--y--")
+        test.expect(a.zip(with: b).map { $0 + $1 }, "---p--(q|)", values: ["p": "ax", "q": "by"])
+    }
+
+    @Test("a source completing with nothing left completes the result at once, in either order")
+    func completionEmpty() {
+        let test = MarbleTest()
+        let a = test.hot("-a--|")
+        let b = test.hot("--x---y")
+        test.expect(Signal.zip(a, b).map { $0 + $1 }, "--p-|", values: ["p": "ax"])
+        let other = MarbleTest()
+        let c = other.hot("-a-b---c")
+        let d = other.hot("--x--|")
+        other.expect(Signal.zip(c, d).map { $0 + $1 }, "--p--|", values: ["p": "ax"])
+    }
+
+    @Test("a failure or an interruption ends the result, even with values unpaired")
+    func failureAndInterruption() {
+        let test = MarbleTest()
+        let a = test.hot("-ab-#")
+        let b = test.hot("--x---")
+        test.expect(Signal.zip(a, b).map { $0 + $1 }, "--p-#", values: ["p": "ax"])
+        let other = MarbleTest()
+        let c = other.hot("-a--")
+        let d = other.hot("--x!")
+        other.expect(Signal.zip(c, d).map { $0 + $1 }, "--p!", values: ["p": "ax"])
+    }
+
+    @Test("cold sources: the longer one is interrupted when the shorter one is exhausted")
+    func coldSubscriptions() {
+        let test = MarbleTest()
+        let a = test.cold("-a-b|")
+        let b = test.cold("--x---y-z|")
+        test.expect(SignalProducer.zip(a, b).map { $0 + $1 }, "--p---(q|)", values: ["p": "ax", "q": "by"])
+        #expect(a.subscriptions == ["^---!"])
+        #expect(b.subscriptions == ["^-----!"])
+    }
+
+    @Test("disposal interrupts the result and both sources")
+    func disposal() {
+        let test = MarbleTest()
+        let a = test.cold("-a-b-c|")
+        let b = test.cold("--x-y-z|")
+        test.expect(a.producer.zip(with: b).map { $0 + $1 }, "--p-(q!)", values: ["p": "ax", "q": "by"], disposeAt: 4)
+        #expect(a.subscriptions == ["^---!"])
+        #expect(b.subscriptions == ["^---!"])
+    }
+
+    @Test("three sources and a sequence of sources")
+    func manySources() {
+        let test = MarbleTest()
+        let a = test.hot("-ab----|")
+        let b = test.hot("--x--y-|")
+        let c = test.hot("---12--|")
+        test.expect(Signal.zip(a, b, c).map { $0 + $1 + $2 }, "---p-q-|", values: ["p": "ax1", "q": "by2"])
+        let other = MarbleTest()
+        let d = other.cold("-ab----|")
+        let e = other.cold("--x--y-|")
+        let f = other.cold("---12--|")
+        other.expect(SignalProducer.zip([d, e, f]).map { $0.joined() }, "---p-q-|", values: ["p": "ax1", "q": "by2"])
+        #expect(d.subscriptions == ["^------!"])
     }
 }
