@@ -99,15 +99,19 @@ struct SampleTests {
         #expect(onLog.entries == ["|"])
         let (ticks, tickInput) = Signal<(), Never>.pipe()
         let convertible = Transcript()
-        SignalProducer<Int, Never>(value: 9).concat(.never).sample(on: ticks).start(convertible.observer())
+        let sampledOn = SignalProducer<Int, Never>(value: 9).concat(.never).sample(on: ticks)
+            .start(convertible.observer())
         tickInput.send(value: ())
         #expect(convertible.entries == ["9"])
         let withConvertible = Transcript()
-        SignalProducer<Int, Never>(value: 9).concat(.never).sample(with: ticks.map { _ in "x" })
+        let sampledWith = SignalProducer<Int, Never>(value: 9).concat(.never).sample(with: ticks.map { _ in "x" })
             .start(withConvertible.observer(pair))
         tickInput.send(value: ())
         #expect(withConvertible.entries == ["(9, x)"])
         tickInput.sendCompleted()
+        sampledOn.dispose()
+        sampledWith.dispose()
+        #expect(withConvertible.entries == ["(9, x)", "!"])
     }
 }
 
