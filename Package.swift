@@ -18,7 +18,7 @@ let package = Package(
         .executableTarget(name: "StreamsDemo", dependencies: ["Streams"]),
         .testTarget(name: "SchedulersTests", dependencies: ["Schedulers"]),
         .target(name: "AllocationCounter", path: "Tests/AllocationCounter"),
-        .testTarget(name: "StreamsTests", dependencies: ["Streams", "AllocationCounter"]),
+        .testTarget(name: "StreamsTests", dependencies: ["Streams", "StreamsTesting", "AllocationCounter"]),
         // Acts as a package outside Streams: operators written on the public StreamProtocol only.
         .testTarget(name: "StreamsOutsideOperatorsTests", dependencies: ["Streams"]),
         .testTarget(name: "StreamsTestingTests", dependencies: ["StreamsTesting"]),
