@@ -56,6 +56,38 @@ struct PromoteTests {
         #expect(values == [1, 2])
     }
 
+    @Test("disposing a promoted run interrupts it and stops the source")
+    func promoteDisposed() {
+        let manual = ManualSource<Int, Never>()
+        let log = EventLog<Int, TestError>()
+        let run = manual.producer.promoteError(TestError.self).start(log.observer)
+        manual.input.send(value: 1)
+        run.dispose()
+        #expect(manual.lifetime.hasEnded)
+        manual.input.send(value: 2)
+        #expect(log.events == values([1], then: .interrupted))
+
+        let read = TestCounter()
+        let fromSequence = EventLog<Int, TestError>()
+        SignalProducer<Int, Never>((0..<1_000_000).lazy.map { value -> Int in
+            read.increment()
+            return value
+        }).promoteError(TestError.self).startWithSignal { signal, interruptHandle in
+            _ = signal.observe { event in
+                fromSequence.append(event)
+                if event.value == 1 { interruptHandle.dispose() }
+            }
+        }
+        #expect(fromSequence.events == values([0, 1], then: .interrupted))
+        #expect(read.value <= 3)
+
+        let silent = ManualSource<Never, TestError>()
+        let promoted = EventLog<Int, TestError>()
+        silent.producer.promoteValue(Int.self).start(promoted.observer).dispose()
+        #expect(silent.lifetime.hasEnded)
+        #expect(promoted.events == [.interrupted])
+    }
+
     @Test("promoteValue gives a stream that sends no value a value type, passing its terminal event",
           arguments: [Signal<Never, TestError>.Event.completed, .failed(.first), .interrupted])
     func promoteValuePasses(terminal: Signal<Never, TestError>.Event) {

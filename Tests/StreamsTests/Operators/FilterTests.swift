@@ -70,6 +70,9 @@ struct FilterTests {
         let compacted = disposedFromObserver(afterValues: 3) { $0.compactMap { $0 % 2 == 0 ? $0 : nil } }
         #expect(compacted.events == [.value(0), .value(2), .value(4), .interrupted])
         #expect(compacted.produced <= 6)
+        let unwrapped = disposedFromObserver(afterValues: 2) { $0.map { $0 % 3 == 0 ? $0 : nil }.skipNil() }
+        #expect(unwrapped.events == [.value(0), .value(3), .interrupted])
+        #expect(unwrapped.produced <= 5)
     }
 
     @Test("disposing a filtered run of a start-handler source interrupts it and ends the source's lifetime")

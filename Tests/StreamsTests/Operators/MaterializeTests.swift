@@ -55,6 +55,16 @@ struct MaterializeTests {
                       equal: [.value(.success(3)), terminal.isCompleted ? .completed : .interrupted])
     }
 
+    @Test("disposing a run of materializeResults interrupts it and stops the source")
+    func materializeResultsDisposed() {
+        let (events, produced) = disposedFromObserver(afterValues: 2) { $0.materializeResults() }
+        #expect(events == [.value(.success(0)), .value(.success(1)), .interrupted])
+        #expect(produced <= 3)
+        let manual = disposedAsynchronousRun(sending: [5]) { $0.materializeResults() }
+        #expect(manual.events == [.value(.success(5)), .interrupted])
+        #expect(manual.sourceEnded)
+    }
+
     @Test("materializeResults cannot fail; its values are Results")
     func materializeResultsTypes() {
         let (signal, _) = Signal<Int, TestError>.pipe()

@@ -178,6 +178,9 @@ struct ScanTests {
         let paired = disposedFromObserver(afterValues: 2) { $0.combinePrevious().map { $0.1 } }
         #expect(paired.events == [.value(1), .value(2), .interrupted])
         #expect(paired.produced <= 4)
+        let stepped = disposedFromObserver(afterValues: 2) { $0.scanMap(into: 0) { count, value in count += 1; return value * count } }
+        #expect(stepped.events == [.value(0), .value(2), .interrupted])
+        #expect(stepped.produced <= 3)
     }
 
     @Test("disposing a scanned run of a start-handler source interrupts it and ends the source's lifetime")
