@@ -94,14 +94,13 @@ extension MemoizedSequence {
         derived(.lazy(ScanIterator(cursor: start, partialResult: initialResult, combine: nextPartialResult)))
     }
 
-    /// The values that are not equivalent, by `isEquivalent`, to the value just before them in
-    /// this sequence, lazily.
+    /// The values that are not equivalent, by `isEquivalent`, to the last value kept, lazily.
     ///
     /// ```swift
     /// MemoizedSequence([1, 1, 2, 2, 1]).skipRepeats { $0 == $1 }   // 1, 2, 1
     /// ```
     ///
-    /// - Parameter isEquivalent: Called once per value after the first, with the value before it.
+    /// - Parameter isEquivalent: Called once per value after the first, with the last value kept.
     /// - Complexity: O(1); each value read then costs the repeats skipped to reach it.
     @inlinable
     public func skipRepeats(_ isEquivalent: @escaping (Value, Value) -> Bool) -> MemoizedSequence<Value> {
@@ -226,7 +225,8 @@ struct ScanIterator<Source, Element>: IteratorProtocol {
 @usableFromInline
 struct SkipRepeatsIterator<Element>: IteratorProtocol {
     @usableFromInline var cursor: MemoSlot<Element>
-    /// The source's value before `cursor`; `nil` before the first.
+    /// The last value kept; `nil` before the first. Each value is compared with it, as
+    /// `Signal.skipRepeats` does, so a non-transitive equivalence gives the same result.
     @usableFromInline var previous: MemoNode<Element>?
     @usableFromInline let isEquivalent: (Element, Element) -> Bool
 
@@ -241,8 +241,10 @@ struct SkipRepeatsIterator<Element>: IteratorProtocol {
         while let node = cursor.content {
             cursor = node
             let isRepeat = previous.map { isEquivalent($0.value, node.value) } ?? false
-            previous = node
-            if !isRepeat { return node.value }
+            if !isRepeat {
+                previous = node
+                return node.value
+            }
         }
         return nil
     }

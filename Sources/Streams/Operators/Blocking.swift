@@ -39,16 +39,16 @@ extension SignalProducer {
 
     /// Starts a run and blocks until it ends, expecting exactly one value.
     ///
-    /// - Returns: `.success` with the value if the run sent exactly one and completed,
-    ///   `.failure` if it failed (after at most one value), or `nil` if it sent no value, more
-    ///   than one (the run is stopped at the second), or was interrupted.
+    /// - Returns: `.success` with the value if the run sent exactly one and then completed or
+    ///   was interrupted (as in ReactiveSwift), `.failure` if it failed (after at most one
+    ///   value), or `nil` if it sent no value or more than one (the run is stopped at the
+    ///   second).
     /// - Warning: Blocks the calling thread until the run ends.
     public func single() -> Result<Value, Error>? {
         let (values, termination) = runBlocking(keepingAtMost: 2)
         switch termination {
         case let .failed(error): return values.count <= 1 ? .failure(error) : nil
-        case .completed: return values.count == 1 ? .success(values[0]) : nil
-        case .interrupted: return nil
+        case .completed, .interrupted: return values.count == 1 ? .success(values[0]) : nil
         }
     }
 

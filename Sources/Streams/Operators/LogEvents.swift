@@ -84,11 +84,14 @@ struct EventLogContext<Kind: RawRepresentable & Hashable> where Kind.RawValue ==
         return { self.logger(self.identifier, kind.rawValue, self.fileName, self.functionName, self.lineNumber) }
     }
 
-    /// An action logging `kind` with its payload, or `nil` if it is not reported.
+    /// An action logging `kind` with its payload, or `nil` if it is not reported. A `Void`
+    /// payload is left out: a value of a `Signal<(), _>` is logged as `value`, as in
+    /// ReactiveSwift, not `value ()`.
     func log<T>(_ kind: Kind) -> ((T) -> Void)? {
         guard events.contains(kind) else { return nil }
         return { payload in
-            self.logger(self.identifier, "\(kind.rawValue) \(payload)", self.fileName, self.functionName, self.lineNumber)
+            let event = payload is Void ? kind.rawValue : "\(kind.rawValue) \(payload)"
+            self.logger(self.identifier, event, self.fileName, self.functionName, self.lineNumber)
         }
     }
 }
@@ -96,8 +99,9 @@ struct EventLogContext<Kind: RawRepresentable & Hashable> where Kind.RawValue ==
 extension Signal {
     /// Reports the chosen events to `logger` as they pass through, without changing them.
     ///
-    /// Values are reported as `value <description>`, failures as `failed <error>`, the other
-    /// events by their name; `disposed` when the returned signal's lifetime ends.
+    /// Values are reported as `value <description>` (`value` alone for `Void` values),
+    /// failures as `failed <error>`, the other events by their name; `disposed` when the
+    /// returned signal's lifetime ends.
     ///
     /// - Scheduler: none; the logger runs on the thread delivering the event.
     ///
@@ -134,7 +138,8 @@ extension SignalProducer {
     /// changing them.
     ///
     /// `starting` and `started` are reported around the start of each run, values as
-    /// `value <description>`, failures as `failed <error>`, the other events by their name.
+    /// `value <description>` (`value` alone for `Void` values), failures as `failed <error>`,
+    /// the other events by their name.
     ///
     /// - Scheduler: none; the logger runs on the starting thread or the thread delivering the
     ///   event.

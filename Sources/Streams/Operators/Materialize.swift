@@ -1,13 +1,19 @@
 // materialize, materializeResults, dematerialize and dematerializeResults: events as values.
 
 extension Operators {
-    /// Sends every event as a value; after a terminal event, completes.
+    /// Sends every event as a value; after a failure or completion, completes; after an
+    /// interruption, is interrupted (as in ReactiveSwift: an interruption is not an end the
+    /// stream reached, and operators downstream must still see it as one).
     @inlinable
     static func materialize<Value, Error>() -> FusedOperator<Value, Error, Signal<Value, Error>.Event, Never> {
         return { downstream, _ in
             Signal<Value, Error>.Observer { event in
                 downstream.send(value: event)
-                if event.isTerminating { downstream.sendCompleted() }
+                switch event {
+                case .value: break
+                case .failed, .completed: downstream.sendCompleted()
+                case .interrupted: downstream.sendInterrupted()
+                }
             }
         }
     }
@@ -68,8 +74,9 @@ extension Signal {
     /// Sends every event of this signal as a value.
     ///
     /// - Values: each is sent as `.value(value)`.
-    /// - Errors, completion and interruption: sent as a value (`.failed`, `.completed`,
-    ///   `.interrupted`), followed by completion; the result never fails.
+    /// - Errors and completion: sent as a value (`.failed`, `.completed`), followed by
+    ///   completion; the result never fails.
+    /// - Interruption: sent as the value `.interrupted`, followed by interruption.
     /// - Scheduler: none; events are delivered where the source delivers them.
     ///
     /// - Returns: A signal of events.
@@ -126,8 +133,9 @@ extension SignalProducer {
     /// Sends every event of each run as a value.
     ///
     /// - Values: each is sent as `.value(value)`.
-    /// - Errors, completion and interruption: sent as a value (`.failed`, `.completed`,
-    ///   `.interrupted`), followed by completion; the result never fails.
+    /// - Errors and completion: sent as a value (`.failed`, `.completed`), followed by
+    ///   completion; the result never fails.
+    /// - Interruption: sent as the value `.interrupted`, followed by interruption.
     /// - Scheduler: none; events are delivered where the source delivers them.
     ///
     /// ```swift

@@ -24,14 +24,16 @@ extension Operators {
         }
     }
 
-    /// Drops each value equivalent to the one sent before it.
+    /// Drops each value equivalent to the last value sent. A dropped value does not replace it:
+    /// with an equivalence that is not transitive, a slow drift is still sent once it strays far
+    /// enough from the last value sent (as in ReactiveSwift).
     @inlinable
     static func skipRepeats<Value, Error>(
         _ isEquivalent: @escaping (Value, Value) -> Bool
     ) -> FusedOperator<Value, Error, Value, Error> {
-        stateful(into: Value?.none) { previous, value in
-            defer { previous = value }
-            if let previous, isEquivalent(previous, value) { return nil }
+        stateful(into: Value?.none) { lastSent, value in
+            if let lastSent, isEquivalent(lastSent, value) { return nil }
+            lastSent = value
             return value
         }
     }
@@ -75,14 +77,14 @@ extension Signal {
         liftFused(Operators.skip(while: shouldContinue))
     }
 
-    /// Drops each value that `isEquivalent` says repeats the one before it.
+    /// Drops each value that `isEquivalent` says repeats the last value sent.
     ///
-    /// - Values: the first is sent; each later one is sent unless it is equivalent to the value
-    ///   just before it (sent or not).
+    /// - Values: the first is sent; each later one is sent unless `isEquivalent(lastSent, value)`
+    ///   says it repeats the last value sent (a dropped value is not compared with).
     /// - Errors, completion and interruption: passed through.
     /// - Scheduler: none; events are delivered where the source delivers them.
     ///
-    /// - Parameter isEquivalent: Compares the previous value with the current one.
+    /// - Parameter isEquivalent: Compares the last value sent with the current one.
     /// - Returns: A signal without consecutive repeats.
     @inlinable
     public func skipRepeats(_ isEquivalent: @escaping (Value, Value) -> Bool) -> Signal<Value, Error> {
@@ -161,14 +163,14 @@ extension SignalProducer {
         liftFused(Operators.skip(while: shouldContinue))
     }
 
-    /// Drops each value that `isEquivalent` says repeats the one before it.
+    /// Drops each value that `isEquivalent` says repeats the last value sent.
     ///
-    /// - Values: the first is sent; each later one is sent unless it is equivalent to the value
-    ///   just before it (sent or not).
+    /// - Values: the first is sent; each later one is sent unless `isEquivalent(lastSent, value)`
+    ///   says it repeats the last value sent (a dropped value is not compared with).
     /// - Errors, completion and interruption: passed through.
     /// - Scheduler: none; events are delivered where the source delivers them.
     ///
-    /// - Parameter isEquivalent: Compares the previous value with the current one.
+    /// - Parameter isEquivalent: Compares the last value sent with the current one.
     /// - Returns: A producer without consecutive repeats.
     @inlinable
     public func skipRepeats(_ isEquivalent: @escaping (Value, Value) -> Bool) -> SignalProducer<Value, Error> {

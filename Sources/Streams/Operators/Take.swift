@@ -113,7 +113,7 @@ extension SignalProducer {
     ///
     /// - Values: the first `count` are sent; with the last of them the run completes and the
     ///   source run is interrupted (a synchronous source stops at once). A `count` of zero
-    ///   completes without starting the source's work.
+    ///   completes without starting the source at all.
     /// - Errors, completion and interruption before that: passed through.
     /// - Scheduler: none; events are delivered where the source delivers them.
     ///
@@ -126,7 +126,11 @@ extension SignalProducer {
     /// - Returns: A producer of at most `count` values.
     @inlinable
     public func take(first count: Int) -> SignalProducer<Value, Error> {
-        liftFused(Operators.take(first: count))
+        // With nothing to take, the source is not started: its start handler, and side effects
+        // injected before it such as `on(starting:)`, do not run (as in ReactiveSwift).
+        precondition(count >= 0, "take(first:) needs a count >= 0, got \(count)")
+        guard count > 0 else { return .empty }
+        return liftFused(Operators.take(first: count))
     }
 
     /// Sends the last `count` values once the run completes.

@@ -28,8 +28,9 @@ extension Signal {
     ///
     /// - Before the trigger fires, this signal is not observed at all: its values and its
     ///   terminal event are not seen.
-    /// - Trigger: its first value or its completion starts the forwarding; its interruption
-    ///   leaves the result waiting.
+    /// - Trigger: its first value or its completion starts the forwarding. If it is interrupted
+    ///   first, it can never fire: it releases its observer, which held the result's only input,
+    ///   so the result is interrupted (as in ReactiveSwift).
     /// - Scheduler: none; events are delivered where this signal delivers them.
     ///
     /// - Parameter trigger: The signal whose first value or completion starts the forwarding.
@@ -44,7 +45,10 @@ extension Signal {
                     // Replacing the trigger's observation disposes it; the trigger's remaining
                     // events are no longer seen.
                     if !lifetime.hasEnded { observation.inner = self.observe(observer) }
-                case .interrupted: break
+                case .interrupted:
+                    // Nothing: the trigger then releases this closure, the last holder of
+                    // `observer`, whose release interrupts the result.
+                    break
                 }
             }
         }
@@ -84,7 +88,8 @@ extension SignalProducer {
     ///
     /// Each run starts the trigger first, then this producer; events of this producer before
     /// the trigger fires are dropped (a terminal event among them is not seen either, and the
-    /// run then waits for disposal).
+    /// run then waits for the trigger or for disposal). A trigger interrupted before firing
+    /// interrupts the run.
     ///
     /// - Scheduler: none; events are delivered where this producer delivers them.
     ///

@@ -159,14 +159,14 @@ extension StreamProtocol {
         Self(stream: bind { { _, _ in Kind.empty() } })
     }
 
-    /// The values that are not equivalent, by `isEquivalent`, to the value just before them.
+    /// The values that are not equivalent, by `isEquivalent`, to the last value kept.
     @inlinable
     public func skipRepeats(_ isEquivalent: @escaping (Value, Value) -> Bool) -> Self {
         Self(stream: bind {
             var previous: Value?
             return { value, _ in
-                defer { previous = value }
                 if let previous, isEquivalent(previous, value) { return Kind.empty() }
+                previous = value
                 return Kind.just(value)
             }
         })
