@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+@testable import Streams
+
+@Suite("throttle(_:on:)")
+struct ThrottleTests {
+    @Test("the first value goes at once, then the latest of each burst once the interval has passed")
+    func latestPerInterval() {
+        let scheduler = TestScheduler()
+        let (signal, input) = Signal<Int, Never>.pipe()
+        let log = TimedLog<Int, Never>(scheduler)
+        signal.throttle(3, on: scheduler).observe(log.observer)
+        input.send(value: 1)
+        scheduler.advance()
+        scheduler.advance(by: 1)
+        input.send(value: 2)
+        input.send(value: 3)
+        scheduler.advance(by: 5)        // t = 6
+        input.send(value: 4)            // more than 3 after the last delivery (3): at once
+        scheduler.advance()
+        #expect(log.values == [1, 3, 4])
+        #expect(log.times == [0, 3, 6])
+        input.sendCompleted()
+    }
+
+    @Test("completion is delivered at once and drops a held value")
+    func completionDropsHeld() {
+        let scheduler = TestScheduler()
+        let (signal, input) = Signal<Int, Never>.pipe()
+        let log = TimedLog<Int, Never>(scheduler)
+        signal.throttle(3, on: scheduler).observe(log.observer)
+        input.send(value: 1)
+        scheduler.advance(by: 1)
+        input.send(value: 2)
+        input.sendCompleted()
+        scheduler.run()
+        #expect(log.events == [.value(1), .completed])
+        #expect(log.times == [0, 1])
+    }
+
+    @Test("disposal releases a held value")
+    func disposalReleasesHeld() {
+        let scheduler = TestScheduler()
+        let (signal, input) = Signal<TestCanary, Never>.pipe()
+        weak var weakHeld: TestCanary?
+        let disposable = SignalProducer(signal).throttle(3, on: scheduler).start()
+        do {
+            input.send(value: TestCanary("first"))
+            scheduler.advance()
+            let held = TestCanary("held")
+            weakHeld = held
+            input.send(value: held)
+        }
+        #expect(weakHeld != nil)
+        disposable.dispose()
+        #expect(weakHeld == nil)
+        input.sendCompleted()
+    }
+}
