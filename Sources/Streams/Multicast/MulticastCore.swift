@@ -1,0 +1,148 @@
+/// The shared state of a ``MulticastConnection``: the subscribers, the replay buffer and the
+/// upstream run.
+///
+/// Every input (an upstream event, a subscription, an unsubscription) goes through one
+/// ``Serializer``. Its drainer alone touches the buffer and the subscriber list, and calls the
+/// subscribers outside any lock, so a subscriber sees the replayed values, then the live events,
+/// in order and one at a time, even when it subscribes from another thread or from inside a
+/// delivery. Each subscriber is the input of its own producer run, which guards the grammar when
+/// that run is disposed.
+final class MulticastCore<Value, Error: Swift.Error>: @unchecked Sendable {
+    typealias Event = Signal<Value, Error>.Event
+
+    enum Input {
+        case event(Event)
+        case subscribe(Signal<Value, Error>.Observer, replays: Bool, token: Locked<Bag<Signal<Value, Error>.Observer>.Token?>)
+        case unsubscribe(Locked<Bag<Signal<Value, Error>.Observer>.Token?>)
+    }
+
+    /// The connection to the upstream.
+    enum Connection {
+        case idle
+        /// The running upstream: the handle that interrupts it, and the disposable handed to
+        /// callers of `connect()`, which also marks the connection idle again.
+        case connected(run: SerialDisposable, disconnect: Disposable)
+        /// The upstream terminated: connecting again does nothing.
+        case finished
+    }
+
+    let capacity: Int
+    let upstream: SignalProducer<Value, Error>
+    let serializer = Serializer<Input>()
+    let connection = Locked(Connection.idle)
+
+    // Drainer-only state.
+    private var buffer: ContiguousArray<Value> = []
+    /// Index of the oldest value once the buffer is full.
+    private var oldest = 0
+    private var terminal: Event?
+    private var subscribers = Bag<Signal<Value, Error>.Observer>()
+
+    init(upstream: SignalProducer<Value, Error>, capacity: Int) {
+        self.upstream = upstream
+        self.capacity = capacity
+    }
+
+    /// Starts the upstream unless it is running or has terminated; returns the disposable that
+    /// stops it.
+    func connect() -> Disposable {
+        let (run, disconnect, starts) = connection.withLock { state -> (SerialDisposable, Disposable, Bool) in
+            switch state {
+            case let .connected(run, disconnect):
+                return (run, disconnect, false)
+            case .finished:
+                let done = SerialDisposable()
+                done.dispose()
+                return (done, done, false)
+            case .idle:
+                let run = SerialDisposable()
+                let disconnect = AnyDisposable { [weak self] in
+                    run.dispose()
+                    self?.disconnected(run)
+                }
+                state = .connected(run: run, disconnect: disconnect)
+                return (run, disconnect, true)
+            }
+        }
+        guard starts else { return disconnect }
+        _ = upstream.startRun { interrupt in
+            run.inner = interrupt
+            return Signal.Observer { event in
+                // The interruption a disconnection causes is not the upstream's end: the
+                // subscribers stay, and a later connect() starts a new run for them.
+                if case .interrupted = event, run.isDisposed { return }
+                self.submit(.event(event))
+            }
+        }
+        return disconnect
+    }
+
+    /// Whether the upstream is running.
+    var isConnected: Bool {
+        connection.withLock { state in
+            if case .connected = state { return true }
+            return false
+        }
+    }
+
+    /// Forgets the connection `handle` once it has been disposed, so that connecting again
+    /// starts a new upstream run.
+    private func disconnected(_ run: SerialDisposable) {
+        connection.withLock { state in
+            if case let .connected(current, _) = state, current === run { state = .idle }
+        }
+    }
+
+    /// Delivers to `observer` the replayed values (if `replays`) and the terminal event if the
+    /// upstream has ended, then every later event until `unsubscribe`.
+    func subscribe(_ observer: Signal<Value, Error>.Observer, replays: Bool) -> Disposable {
+        let token = Locked<Bag<Signal<Value, Error>.Observer>.Token?>(nil)
+        submit(.subscribe(observer, replays: replays, token: token))
+        return AnyDisposable { self.submit(.unsubscribe(token)) }
+    }
+
+    private func submit(_ input: Input) {
+        serializer.submit(input) { self.process($0) }
+    }
+
+    private func process(_ input: Input) {
+        switch input {
+        case let .event(event):
+            if case let .value(value) = event {
+                record(value)
+                for subscriber in subscribers { subscriber.send(value: value) }
+            } else if terminal == nil {
+                terminal = event
+                connection.withLock { $0 = .finished }
+                let ended = subscribers
+                subscribers = Bag()
+                for subscriber in ended { subscriber.send(event) }
+            }
+        case let .subscribe(observer, replays, token):
+            if replays {
+                for index in 0..<buffer.count {
+                    observer.send(value: buffer[(oldest + index) % buffer.count])
+                }
+            }
+            if let terminal {
+                observer.send(terminal)
+            } else {
+                let inserted = subscribers.insert(observer)
+                token.withLock { $0 = inserted }
+            }
+        case let .unsubscribe(token):
+            if let token = token.withLock({ $0 }) { _ = subscribers.remove(using: token) }
+        }
+    }
+
+    /// Keeps `value` for late subscribers, dropping the oldest beyond `capacity`.
+    private func record(_ value: Value) {
+        guard capacity > 0 else { return }
+        if buffer.count < capacity {
+            buffer.append(value)
+        } else {
+            buffer[oldest] = value
+            oldest = (oldest + 1) % capacity
+        }
+    }
+}
