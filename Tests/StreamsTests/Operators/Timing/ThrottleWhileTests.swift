@@ -31,18 +31,36 @@ struct ThrottleWhileTests {
         #expect(log.events == [.value(1), .value(2), .value(4), .completed])
     }
 
+    @Test("works with a MutableProperty")
+    func mutableProperty() {
+        let scheduler = TestScheduler()
+        let paused = MutableProperty(true)
+        let log = EventLog<Int, Never>()
+        let (signal, input) = Signal<Int, Never>.pipe()
+        signal.throttle(while: paused, on: scheduler).observe(log.observer)
+        input.send(value: 1)
+        input.send(value: 2)
+        scheduler.advance()
+        #expect(log.values.isEmpty)
+        paused.value = false
+        scheduler.advance()
+        #expect(log.values == [2])
+        input.sendCompleted()
+    }
+
     @Test("the property's current value applies to the first value")
     func initiallyThrottled() {
         let scheduler = TestScheduler()
         let flag = TestFlag(true)
         let log = EventLog<Int, Never>()
-        SignalProducer<Int, Never>([1, 2, 3]).concatenating(.never)
+        let disposable = SignalProducer<Int, Never>([1, 2, 3]).concatenating(.never)
             .throttle(while: flag, on: scheduler).start(log.observer)
         scheduler.advance()
         #expect(log.events.isEmpty)
         flag.value = false
         scheduler.advance()
         #expect(log.values == [3])
+        disposable.dispose()
     }
 
     @Test("a terminal event drops the held value; a failure is forwarded")
