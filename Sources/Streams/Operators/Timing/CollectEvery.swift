@@ -47,8 +47,10 @@ extension Operators {
                     timer?.dispose()
                     actions.schedule(on: scheduler) { downstream.sendCompleted() }
                 case let .failed(error):
+                    timer?.dispose()
                     actions.schedule(on: scheduler) { downstream.send(error: error) }
                 case .interrupted:
+                    timer?.dispose()
                     actions.schedule(on: scheduler) { downstream.sendInterrupted() }
                 }
             }
