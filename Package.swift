@@ -7,17 +7,21 @@ let package = Package(
     products: [
         .library(name: "Schedulers", targets: ["Schedulers"]),
         .library(name: "Streams", targets: ["Streams"]),
+        .library(name: "StreamsTesting", targets: ["StreamsTesting"]),
         .executable(name: "streams-demo", targets: ["StreamsDemo"]),
     ],
     targets: [
         .target(name: "Schedulers"),
         .target(name: "Streams", dependencies: ["Schedulers"]),
+        // Marble diagrams over TestScheduler, for tests of operators; no package dependency.
+        .target(name: "StreamsTesting", dependencies: ["Streams"]),
         .executableTarget(name: "StreamsDemo", dependencies: ["Streams"]),
         .testTarget(name: "SchedulersTests", dependencies: ["Schedulers"]),
         .target(name: "AllocationCounter", path: "Tests/AllocationCounter"),
-        .testTarget(name: "StreamsTests", dependencies: ["Streams", "AllocationCounter"]),
+        .testTarget(name: "StreamsTests", dependencies: ["Streams", "StreamsTesting", "AllocationCounter"]),
         // Acts as a package outside Streams: operators written on the public StreamProtocol only.
         .testTarget(name: "StreamsOutsideOperatorsTests", dependencies: ["Streams"]),
+        .testTarget(name: "StreamsTestingTests", dependencies: ["StreamsTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -35,6 +35,12 @@ public final class TestScheduler: DateScheduler {
     /// The virtual now: the start date, moved only by advancing or rewinding.
     public var currentDate: Date { state.withLock { $0.now } }
 
+    /// The due date of the next scheduled action, or `nil` if nothing is scheduled.
+    ///
+    /// Lets a test run the scheduler action by action, stopping when it is idle with the clock at
+    /// the date of the last action, where `run()` would leave it at `Date.distantFuture`.
+    public var nextDueDate: Date? { state.withLock { $0.queue.first?.due } }
+
     /// Creates a test scheduler whose virtual clock starts at `startDate`.
     public init(startDate: Date = Date(timeIntervalSinceReferenceDate: 0)) {
         state = Locked(State(now: startDate))

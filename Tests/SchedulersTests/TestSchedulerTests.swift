@@ -368,6 +368,20 @@ struct TestSchedulerTests {
         #expect(interval.map { String(decoding: $0.standardErrorContent, as: UTF8.self) }?
             .contains("TestScheduler.schedule(after:interval:leeway:action:) needs an interval > 0") == true)
     }
+
+    @Test("nextDueDate is the due date of the earliest scheduled action, nil when idle")
+    func nextDueDate() {
+        let scheduler = TestScheduler()
+        #expect(scheduler.nextDueDate == nil)
+        scheduler.schedule(after: t(3)) {}
+        let early = scheduler.schedule(after: t(1)) {}
+        #expect(scheduler.nextDueDate == t(1))
+        early?.dispose()
+        #expect(scheduler.nextDueDate == t(3))
+        scheduler.advance(to: t(3))
+        #expect(scheduler.nextDueDate == nil)
+        #expect(scheduler.currentDate == t(3))
+    }
 }
 
 @Suite("DateScheduler extensions on a TestScheduler")

@@ -82,15 +82,19 @@ public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
     /// Creates a property from a producer that sends its first value synchronously when
     /// started: that value is the initial one, the later values are the changes.
     ///
+    /// The producer's run lasts as long as the property; `sources` (the properties it is
+    /// composed from) are kept alive as long, so that a chain of composed properties lives as
+    /// long as its last link.
+    ///
     /// - Precondition: `producer` sends a value before `start` returns.
-    init(unsafeProducer: SignalProducer<Value, Never>) {
+    init(unsafeProducer: SignalProducer<Value, Never>, retaining sources: [AnyObject] = []) {
         let feed = PropertyFeed<Value>()
         let run = unsafeProducer.start { event in feed.receive(event) }
         guard let core = feed.core else {
             preconditionFailure("Property(unsafeProducer:) needs a producer that sends a value synchronously when started")
         }
         currentValue = { core.value }
-        source = PropertyRun(run)
+        source = PropertyRun(run, retaining: sources)
         producer = SignalProducer { observer, lifetime in
             core.subscribe(observer, lifetime: lifetime)
         }
@@ -143,11 +147,14 @@ final class PropertyFeed<Value>: @unchecked Sendable {
 
 /// The run feeding a derived property: interrupted, which finishes the property, when the
 /// property is deinitialized.
-final class PropertyRun: Sendable {
+final class PropertyRun: @unchecked Sendable {
     private let run: Disposable
+    /// Never read: kept so that the sources live as long as the run.
+    private let sources: [AnyObject]
 
-    init(_ run: Disposable) {
+    init(_ run: Disposable, retaining sources: [AnyObject]) {
         self.run = run
+        self.sources = sources
     }
 
     deinit {
