@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Streams
+import StreamsTesting
 
 @Suite("collect(every:on:skipEmpty:discardWhenCompleted:)")
 struct CollectEveryTests {
@@ -70,5 +71,52 @@ struct CollectEveryTests {
         scheduler.advance(by: 5)
         #expect(log.values == [[], []])
         #expect(log.events.count == 3)
+    }
+}
+
+@Suite("collect(every:on:skipEmpty:discardWhenCompleted:) marbles")
+struct CollectEveryMarbleTests {
+    @Test("one array per tick; an empty tick sends [] unless skipEmpty; completion discards by default")
+    func ticks() {
+        for skipEmpty in [false, true] {
+            let test = MarbleTest()
+            let source = test.hot("-ab--c|", values: ["a": 1, "b": 2, "c": 3])
+            test.expect(source.collect(every: .seconds(2), on: test.scheduler, skipEmpty: skipEmpty),
+                        skipEmpty ? "--x---|" : "--x-y-|", values: ["x": [1, 2], "y": []])
+        }
+    }
+
+    @Test("without discarding, the next tick sends what was gathered, then completes")
+    func flush() {
+        let test = MarbleTest()
+        let source = test.hot("-ab--c|", values: ["a": 1, "b": 2, "c": 3])
+        test.expect(source.collect(every: .seconds(2), on: test.scheduler, discardWhenCompleted: false),
+                    "--x-y-(z|)", values: ["x": [1, 2], "y": [], "z": [3]])
+    }
+
+    @Test("without discarding, with skipEmpty and nothing gathered, the next tick only completes")
+    func flushEmpty() {
+        let test = MarbleTest()
+        let source = test.hot("-a-|", values: ["a": 1])
+        test.expect(source.collect(every: .seconds(2), on: test.scheduler, skipEmpty: true, discardWhenCompleted: false),
+                    "--x-|", values: ["x": [1]])
+    }
+
+    @Test("a failure is delivered at once and drops what was gathered")
+    func failure() {
+        let test = MarbleTest()
+        let source = test.cold("-a-b#", values: ["a": 1, "b": 2])
+        test.expect(source.producer.collect(every: .seconds(2), on: test.scheduler), "--x-#",
+                    values: ["x": [1]], error: MarbleError())
+        #expect(source.subscriptions == ["^---!"])
+    }
+
+    @Test("disposal interrupts at once and stops the timer")
+    func disposal() {
+        let test = MarbleTest()
+        let source = test.cold("-a-b-c-d|", values: ["a": 1, "b": 2, "c": 3, "d": 4])
+        test.expect(source.producer.collect(every: .seconds(2), on: test.scheduler), "--x-y!",
+                    values: ["x": [1], "y": [2]], disposeAt: 5)
+        #expect(source.subscriptions == ["^----!"])
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Streams
+import StreamsTesting
 
 @Suite("debounce(_:on:discardWhenCompleted:)")
 struct DebounceTests {
@@ -94,5 +95,53 @@ extension ConcurrencySuites {
         func debounce() {
             check { signal, scheduler in signal.debounce(0.001, on: scheduler, discardWhenCompleted: false) }
         }
+    }
+}
+
+@Suite("debounce(_:on:discardWhenCompleted:) marbles")
+struct DebounceMarbleTests {
+    @Test("a value goes out after the interval of quiet; a newer one restarts the wait")
+    func quiet() {
+        let test = MarbleTest()
+        let source = test.hot("-ab----c---|")
+        test.expect(source.debounce(test.frames(2), on: test.scheduler), "----b----c-|")
+    }
+
+    @Test("completion drops the waiting value by default")
+    func discard() {
+        let test = MarbleTest()
+        let source = test.hot("-ab----cd|")
+        test.expect(source.debounce(test.frames(2), on: test.scheduler), "----b----|")
+    }
+
+    @Test("without discarding, the waiting value goes out when its interval ends, then the completion")
+    func flush() {
+        let test = MarbleTest()
+        let source = test.hot("-ab----cd|")
+        test.expect(source.debounce(test.frames(2), on: test.scheduler, discardWhenCompleted: false),
+                    "----b-----(d|)")
+    }
+
+    @Test("without discarding and nothing waiting, completion is at once")
+    func flushNothing() {
+        let test = MarbleTest()
+        let source = test.hot("-a-----|")
+        test.expect(source.debounce(test.frames(2), on: test.scheduler, discardWhenCompleted: false), "---a---|")
+    }
+
+    @Test("a failure is delivered at once and drops the waiting value")
+    func failure() {
+        let test = MarbleTest()
+        let source = test.cold("-a#")
+        test.expect(source.producer.debounce(test.frames(2), on: test.scheduler, discardWhenCompleted: false), "--#")
+        #expect(source.subscriptions == ["^-!"])
+    }
+
+    @Test("disposal interrupts at once and cancels the waiting value")
+    func disposal() {
+        let test = MarbleTest()
+        let source = test.cold("-a-----b|")
+        test.expect(source.producer.debounce(test.frames(2), on: test.scheduler), "--!", disposeAt: 2)
+        #expect(source.subscriptions == ["^-!"])
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Streams
+import StreamsTesting
 
 @Suite("delay(_:on:)")
 struct DelayTests {
@@ -67,5 +68,47 @@ struct DelayTests {
         #expect(log.events.first?.isTerminating == true && log.events.first?.isCompleted == false)
         scheduler.run()
         #expect(log.events.count == 1)
+    }
+}
+
+@Suite("delay(_:on:) marbles")
+struct DelayMarbleTests {
+    @Test("values and completion are shifted by the interval")
+    func shifted() {
+        let test = MarbleTest()
+        let source = test.hot("-a-b--c-|", values: ["a": 1, "b": 2, "c": 3])
+        test.expect(source.delay(test.frames(2), on: test.scheduler), "---a-b--c-|",
+                    values: ["a": 1, "b": 2, "c": 3])
+    }
+
+    @Test("a failure is not delayed; values still waiting are dropped")
+    func failure() {
+        let test = MarbleTest()
+        let source = test.cold("-a--b#", values: ["a": 1, "b": 2])
+        test.expect(source.producer.delay(test.frames(2), on: test.scheduler), "---a-#",
+                    values: ["a": 1], error: MarbleError())
+        #expect(source.subscriptions == ["^----!"])
+    }
+
+    @Test("an interruption is not delayed")
+    func interruption() {
+        let test = MarbleTest()
+        let source = test.hot("-a!")
+        test.expect(source.delay(test.frames(3), on: test.scheduler), "--!")
+    }
+
+    @Test("a zero delay keeps every frame")
+    func zero() {
+        let test = MarbleTest()
+        let source = test.hot("-ab-#")
+        test.expect(source.delay(0, on: test.scheduler), "-ab-#")
+    }
+
+    @Test("disposal interrupts at once and cancels what is still waiting")
+    func disposal() {
+        let test = MarbleTest()
+        let source = test.cold("-a-b-|")
+        test.expect(source.producer.delay(test.frames(2), on: test.scheduler), "---a!", disposeAt: 4)
+        #expect(source.subscriptions == ["^---!"])
     }
 }

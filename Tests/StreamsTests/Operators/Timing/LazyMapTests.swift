@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Streams
+import StreamsTesting
 
 @Suite("lazyMap(on:transform:)")
 struct LazyMapTests {
@@ -65,5 +66,38 @@ struct LazyMapTests {
         let log = EventLog<Int, Never>()
         SignalProducer<Int, Never>([1, 2, 3]).lazyMap(on: ImmediateScheduler()) { $0 * 2 }.start(log.observer)
         #expect(log.events == [.value(2), .value(4), .value(6), .completed])
+    }
+}
+
+@Suite("lazyMap(on:transform:) marbles")
+struct LazyMapMarbleTests {
+    @Test("each value is transformed on the scheduler at its frame; only the last of a frame")
+    func values() {
+        let test = MarbleTest()
+        let source = test.hot("-a-(bc)-|", values: ["a": 1, "b": 2, "c": 3])
+        test.expect(source.lazyMap(on: test.scheduler) { $0 * 10 }, "-a-c-|", values: ["a": 10, "c": 30])
+    }
+
+    @Test("a failure comes after the value waiting")
+    func failure() {
+        let test = MarbleTest()
+        let source = test.cold("-(a#)", values: ["a": 1])
+        test.expect(source.producer.lazyMap(on: test.scheduler) { $0 + 1 }, "-(a#)", values: ["a": 2], error: MarbleError())
+        #expect(source.subscriptions == ["^!"])
+    }
+
+    @Test("an interruption drops the value waiting")
+    func interruption() {
+        let test = MarbleTest()
+        let source = test.hot("-(a!)", values: ["a": 1])
+        test.expect(source.lazyMap(on: test.scheduler) { $0 + 1 }, "-!", values: [:])
+    }
+
+    @Test("disposal interrupts the run and the upstream")
+    func disposal() {
+        let test = MarbleTest()
+        let source = test.cold("-a-b-|", values: ["a": 1, "b": 2])
+        test.expect(source.producer.lazyMap(on: test.scheduler) { $0 * 2 }, "-a-!", values: ["a": 2], disposeAt: 3)
+        #expect(source.subscriptions == ["^--!"])
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Streams
+import StreamsTesting
 
 @Suite("observe(on:)")
 struct ObserveOnTests {
@@ -135,5 +136,38 @@ extension ConcurrencySuites {
             #expect(outOfOrder.value == 0)
             input.sendCompleted()
         }
+    }
+}
+
+@Suite("observe(on:) marbles")
+struct ObserveOnMarbleTests {
+    @Test("values and completion keep their frames: delivery on the scheduler takes no time")
+    func values() {
+        let test = MarbleTest()
+        let source = test.hot("-a-b--c-|", values: ["a": 1, "b": 2, "c": 3])
+        test.expect(source.observe(on: test.scheduler), "-a-b--c-|", values: ["a": 1, "b": 2, "c": 3])
+    }
+
+    @Test("a failure follows the values sent before it")
+    func failure() {
+        let test = MarbleTest()
+        let source = test.cold("-a(b#)", values: ["a": 1, "b": 2])
+        test.expect(source.producer.observe(on: test.scheduler), "-a(b#)", values: ["a": 1, "b": 2], error: MarbleError())
+        #expect(source.subscriptions == ["^-!"])
+    }
+
+    @Test("an upstream interruption is forwarded")
+    func interruption() {
+        let test = MarbleTest()
+        let source = test.hot("-a--!")
+        test.expect(source.observe(on: test.scheduler), "-a--!")
+    }
+
+    @Test("disposal interrupts the run and the upstream at that frame")
+    func disposal() {
+        let test = MarbleTest()
+        let source = test.cold("-a-b--c-|")
+        test.expect(source.producer.observe(on: test.scheduler), "-a-b!", disposeAt: 4)
+        #expect(source.subscriptions == ["^---!"])
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Streams
+import StreamsTesting
 
 @Suite("start(on:)")
 struct StartOnTests {
@@ -64,5 +65,32 @@ struct StartOnTests {
         .startWithCompleted { done.signal() }
         #expect(done.wait(timeout: .now() + 10) == .success)
         #expect(onQueue.value == true)
+    }
+}
+
+@Suite("start(on:) marbles")
+struct StartOnMarbleTests {
+    @Test("the run starts on the scheduler and keeps its frames")
+    func frames() {
+        let test = MarbleTest()
+        let source = test.cold("-a-b|")
+        test.expect(source.producer.start(on: test.scheduler), "-a-b|")
+        #expect(source.subscriptions == ["^---!"])
+    }
+
+    @Test("a failure is forwarded")
+    func failure() {
+        let test = MarbleTest()
+        let source = test.cold("-a#")
+        test.expect(source.producer.start(on: test.scheduler), "-a#")
+        #expect(source.subscriptions == ["^-!"])
+    }
+
+    @Test("disposal interrupts at once; the upstream run is disposed on the scheduler")
+    func disposal() {
+        let test = MarbleTest()
+        let source = test.cold("-a-b--|")
+        test.expect(source.producer.start(on: test.scheduler), "-a-!", disposeAt: 3)
+        #expect(source.subscriptions == ["^--!"])
     }
 }

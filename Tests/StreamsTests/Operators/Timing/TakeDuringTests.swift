@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Streams
+import StreamsTesting
 
 @Suite("take(during:)")
 struct TakeDuringTests {
@@ -61,5 +62,48 @@ struct TakeDuringTests {
         }
         #expect(weakCanary == nil)
         withExtendedLifetime(token) {}
+    }
+}
+
+@Suite("take(during:) marbles")
+struct TakeDuringMarbleTests {
+    /// A lifetime that ends at frame `frame` of `test`.
+    func lifetime(_ test: MarbleTest, endingAt frame: Int) -> Lifetime {
+        let (lifetime, token) = Lifetime.make()
+        test.scheduler.schedule(after: test.scheduler.currentDate.addingTimeInterval(test.frames(frame))) {
+            token.dispose()
+        }
+        return lifetime
+    }
+
+    @Test("events pass until the lifetime ends, which completes")
+    func completes() {
+        let test = MarbleTest()
+        let source = test.cold("-a-b-c-|")
+        test.expect(source.producer.take(during: lifetime(test, endingAt: 4)), "-a-b|")
+        #expect(source.subscriptions == ["^---!"])
+    }
+
+    @Test("a signal completes when the lifetime ends")
+    func signal() {
+        let test = MarbleTest()
+        let source = test.hot("-a-b-c-|")
+        test.expect(source.take(during: lifetime(test, endingAt: 4)), "-a-b|")
+    }
+
+    @Test("an upstream failure before the end is forwarded")
+    func failure() {
+        let test = MarbleTest()
+        let source = test.cold("-a#")
+        test.expect(source.producer.take(during: lifetime(test, endingAt: 4)), "-a#")
+        #expect(source.subscriptions == ["^-!"])
+    }
+
+    @Test("disposal before the end interrupts")
+    func disposal() {
+        let test = MarbleTest()
+        let source = test.cold("-a--b-c-|")
+        test.expect(source.producer.take(during: lifetime(test, endingAt: 6)), "-a-!", disposeAt: 3)
+        #expect(source.subscriptions == ["^--!"])
     }
 }

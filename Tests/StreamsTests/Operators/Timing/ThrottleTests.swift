@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Streams
+import StreamsTesting
 
 @Suite("throttle(_:on:)")
 struct ThrottleTests {
@@ -55,5 +56,45 @@ struct ThrottleTests {
         disposable.dispose()
         #expect(weakHeld == nil)
         input.sendCompleted()
+    }
+}
+
+@Suite("throttle(_:on:) marbles")
+struct ThrottleMarbleTests {
+    @Test("the first value at once, then at most one per interval")
+    func spacing() {
+        let test = MarbleTest()
+        let source = test.hot("ab--c--d---|")
+        test.expect(source.throttle(test.frames(3), on: test.scheduler), "a--b--c--d-|")
+    }
+
+    @Test("of a burst, only the latest value is delivered")
+    func latestOfBurst() {
+        let test = MarbleTest()
+        let source = test.hot("abc---d|")
+        test.expect(source.throttle(test.frames(3), on: test.scheduler), "a--c--d|")
+    }
+
+    @Test("completion is delivered at once and drops a held value")
+    func completion() {
+        let test = MarbleTest()
+        let source = test.hot("ab|")
+        test.expect(source.throttle(test.frames(3), on: test.scheduler), "a-|")
+    }
+
+    @Test("a failure is delivered at once and drops a held value")
+    func failure() {
+        let test = MarbleTest()
+        let source = test.cold("ab#")
+        test.expect(source.producer.throttle(test.frames(3), on: test.scheduler), "a-#")
+        #expect(source.subscriptions == ["^-!"])
+    }
+
+    @Test("disposal interrupts at once and cancels a held value")
+    func disposal() {
+        let test = MarbleTest()
+        let source = test.cold("ab------c|")
+        test.expect(source.producer.throttle(test.frames(3), on: test.scheduler), "a-!", disposeAt: 2)
+        #expect(source.subscriptions == ["^-!"])
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Streams
+import StreamsTesting
 
 @Suite("throttle(while:on:)")
 struct ThrottleWhileTests {
@@ -135,5 +136,46 @@ extension ConcurrencySuites {
             #expect(detector.overlaps == 0)
             #expect(outOfOrder.value == 0)
         }
+    }
+}
+
+@Suite("throttle(while:on:) marbles")
+struct ThrottleWhileMarbleTests {
+    /// A property true from frame `from` to frame `to`, set on the test's scheduler.
+    func paused(_ test: MarbleTest, from: Int, to: Int) -> MutableProperty<Bool> {
+        let property = MutableProperty(false)
+        test.scheduler.schedule(after: test.scheduler.currentDate.addingTimeInterval(test.frames(from))) {
+            property.value = true
+        }
+        test.scheduler.schedule(after: test.scheduler.currentDate.addingTimeInterval(test.frames(to))) {
+            property.value = false
+        }
+        return property
+    }
+
+    @Test("values held while the property is true; the latest released when it turns false")
+    func holds() {
+        let test = MarbleTest()
+        let source = test.hot("-a-b-c---d-|")
+        let property = paused(test, from: 2, to: 7)
+        test.expect(source.throttle(while: property, on: test.scheduler), "-a-----c-d-|")
+    }
+
+    @Test("a terminal event while throttled drops the held value")
+    func terminalDropsHeld() {
+        let test = MarbleTest()
+        let source = test.cold("-a-b-#")
+        let property = paused(test, from: 2, to: 8)
+        test.expect(source.producer.throttle(while: property, on: test.scheduler), "-a---#")
+        #expect(source.subscriptions == ["^----!"])
+    }
+
+    @Test("disposal interrupts at once and releases the held value")
+    func disposal() {
+        let test = MarbleTest()
+        let source = test.cold("-a-b----|")
+        let property = paused(test, from: 2, to: 6)
+        test.expect(source.producer.throttle(while: property, on: test.scheduler), "-a--!", disposeAt: 4)
+        #expect(source.subscriptions == ["^---!"])
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Streams
+import StreamsTesting
 
 @Suite("timeout(after:raising:on:)")
 struct TimeoutTests {
@@ -53,5 +54,49 @@ struct TimeoutTests {
         #expect(upstreamEnded.value == 0)
         scheduler.advance(by: 1)
         #expect(upstreamEnded.value == 1)
+    }
+}
+
+@Suite("timeout(after:raising:on:) marbles")
+struct TimeoutMarbleTests {
+    @Test("events pass at their frames; at the deadline the result fails with the given error")
+    func deadline() {
+        let test = MarbleTest()
+        let source = test.cold("-a-b-|")
+        test.expect(source.producer.timeout(after: test.frames(3), raising: MarbleError("timeout"), on: test.scheduler),
+                    "-a-#", error: MarbleError("timeout"))
+        #expect(source.subscriptions == ["^--!"])
+    }
+
+    @Test("completing before the deadline completes")
+    func inTime() {
+        let test = MarbleTest()
+        let source = test.hot("-a|")
+        test.expect(source.timeout(after: test.frames(3), raising: MarbleError("timeout"), on: test.scheduler), "-a|")
+    }
+
+    @Test("an upstream failure before the deadline is forwarded")
+    func upstreamFailure() {
+        let test = MarbleTest()
+        let source = test.hot("-#", values: [Character: Int](), error: MarbleError("upstream"))
+        test.expect(source.timeout(after: test.frames(3), raising: MarbleError("timeout"), on: test.scheduler),
+                    "-#", error: MarbleError("upstream"))
+    }
+
+    @Test("a stream that cannot fail gets the error type of the timeout")
+    func neverForm() {
+        let test = MarbleTest()
+        let values = test.hot("-a---b-|").materialize().filterMap(\.value)
+        test.expect(values.timeout(after: test.frames(4), raising: MarbleError("late"), on: test.scheduler),
+                    "-a--#", error: MarbleError("late"))
+    }
+
+    @Test("disposal before the deadline interrupts, and the deadline does nothing")
+    func disposal() {
+        let test = MarbleTest()
+        let source = test.cold("-a-----|")
+        test.expect(source.producer.timeout(after: test.frames(4), raising: MarbleError(), on: test.scheduler),
+                    "-a!", disposeAt: 2)
+        #expect(source.subscriptions == ["^-!"])
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Streams
+import StreamsTesting
 
 @Suite("SignalProducer.timer and SignalProducer.interval")
 struct TimerTests {
@@ -80,5 +81,45 @@ struct TimerTests {
         #expect(weakCanary != nil)
         disposable.dispose()
         #expect(weakCanary == nil)
+    }
+}
+
+@Suite("SignalProducer.timer and interval marbles")
+struct TimerMarbleTests {
+    @Test("timer ticks every interval from the start until disposed")
+    func timer() {
+        let test = MarbleTest()
+        let ticks = SignalProducer.timer(interval: .seconds(2), on: test.scheduler).map { _ in "t" }
+        test.expect(ticks, "--t-t-t!", disposeAt: 7)
+    }
+
+    @Test("timer sends the scheduler's date")
+    func timerDates() {
+        let test = MarbleTest()
+        let start = test.scheduler.currentDate
+        let seconds = SignalProducer.timer(interval: .seconds(3), on: test.scheduler, leeway: .seconds(0))
+            .map { Int($0.timeIntervalSince(start)) }
+        test.expect(seconds, "---a--b-!", values: ["a": 3, "b": 6], disposeAt: 8)
+    }
+
+    @Test("interval sends the elements one per tick, then completes at the next tick")
+    func intervalSequence() {
+        let test = MarbleTest()
+        test.expect(SignalProducer.interval(["a", "b", "c"], interval: .seconds(2), on: test.scheduler),
+                    "--a-b-c-|")
+    }
+
+    @Test("interval(_:on:) counts from 0; disposal stops it")
+    func counting() {
+        let test = MarbleTest()
+        test.expect(SignalProducer.interval(.seconds(1), on: test.scheduler), "-abc!",
+                    values: ["a": 0, "b": 1, "c": 2], disposeAt: 4)
+    }
+
+    @Test("a timer composed with take(first:) completes and stops")
+    func withTake() {
+        let test = MarbleTest()
+        let ticks = SignalProducer.interval(.seconds(2), on: test.scheduler).take(first: 2)
+        test.expect(ticks, "--a-(b|)", values: ["a": 0, "b": 1])
     }
 }
