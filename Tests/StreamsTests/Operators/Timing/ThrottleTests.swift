@@ -22,6 +22,8 @@ struct ThrottleTests {
         #expect(log.values == [1, 3, 4])
         #expect(log.times == [0, 3, 6])
         input.sendCompleted()
+        scheduler.advance()
+        #expect(log.events.last == .completed)
     }
 
     @Test("completion is delivered at once and drops a held value")

@@ -45,13 +45,14 @@ func at(_ seconds: TimeInterval) -> Date {
 /// Records each event with the virtual date it was delivered at.
 final class TimedLog<Value, Error: Swift.Error>: @unchecked Sendable {
     private(set) var entries: [(TimeInterval, Signal<Value, Error>.Event)] = []
-    let scheduler: TestScheduler
+    /// Weak: the log is reachable from work pending on the scheduler, which must not keep it.
+    weak var scheduler: TestScheduler?
 
     init(_ scheduler: TestScheduler) { self.scheduler = scheduler }
 
     var observer: Signal<Value, Error>.Observer {
         Signal<Value, Error>.Observer { [self] event in
-            entries.append((scheduler.currentDate.timeIntervalSinceReferenceDate, event))
+            entries.append((scheduler?.currentDate.timeIntervalSinceReferenceDate ?? .nan, event))
         }
     }
 
