@@ -1,0 +1,153 @@
+// debounce(_:on:discardWhenCompleted:): a value delivered once the stream has been quiet for an
+// interval.
+
+import Foundation
+
+/// The state of one run of ``Operators/debounce(_:on:discardWhenCompleted:)``.
+@usableFromInline
+struct DebounceState<Value> {
+    /// The latest value, not delivered yet.
+    @usableFromInline var pending: Value?
+    /// When `pending` arrived.
+    @usableFromInline var receivedAt: Date?
+    /// Counts values, so that a superseded delivery that already started sends nothing.
+    @usableFromInline var generation: UInt64 = 0
+    /// The scheduled delivery of `pending`.
+    @usableFromInline var pendingAction: ScheduledActions.ID?
+
+    @inlinable
+    init() {}
+
+    /// Takes the pending value if `generation` is still the latest.
+    @inlinable
+    mutating func take(generation: UInt64) -> Value? {
+        guard generation == self.generation, let value = pending else { return nil }
+        pending = nil
+        pendingAction = nil
+        return value
+    }
+}
+
+extension Operators {
+    /// Delivers a value once `interval` has passed without another; on completion, delivers or
+    /// drops the pending value as asked. Failures and interruptions are scheduled at once.
+    @inlinable
+    static func debounce<Value, Error>(
+        _ interval: TimeInterval, on scheduler: DateScheduler, discardWhenCompleted: Bool
+    ) -> SerializedOperator<Value, Error, Value, Error> {
+        precondition(interval >= 0, "debounce(_:on:discardWhenCompleted:): interval must be >= 0, got \(interval)")
+        return { downstream, lifetime in
+            let actions = ScheduledActions(until: lifetime)
+            let state = Locked(DebounceState<Value>())
+            return Signal<Value, Error>.Observer { event in
+                switch event {
+                case let .value(value):
+                    let now = scheduler.currentDate
+                    let (generation, superseded) = state.withLock { state -> (UInt64, ScheduledActions.ID?) in
+                        state.generation &+= 1
+                        state.pending = value
+                        state.receivedAt = now
+                        defer { state.pendingAction = nil }
+                        return (state.generation, state.pendingAction)
+                    }
+                    actions.cancel(superseded)
+                    let id = actions.schedule(on: scheduler, after: now.addingTimeInterval(interval)) {
+                        if let value = state.withLock({ $0.take(generation: generation) }) {
+                            downstream.send(value: value)
+                        }
+                    }
+                    state.withLock { state in
+                        if state.generation == generation, state.pending != nil { state.pendingAction = id }
+                    }
+                case .completed:
+                    // Flushing: the pending value goes out when its quiet interval ends, and the
+                    // completion right after it, from the same action.
+                    let flush = state.withLock { state -> (Value, Date, ScheduledActions.ID?)? in
+                        guard !discardWhenCompleted, let value = state.pending, let date = state.receivedAt else {
+                            return nil
+                        }
+                        state.generation &+= 1
+                        state.pending = nil
+                        defer { state.pendingAction = nil }
+                        return (value, date, state.pendingAction)
+                    }
+                    if let (value, receivedAt, superseded) = flush {
+                        actions.cancel(superseded)
+                        actions.schedule(on: scheduler, after: receivedAt.addingTimeInterval(interval)) {
+                            downstream.send(value: value)
+                            downstream.sendCompleted()
+                        }
+                    } else {
+                        // Discarding: the completion is delivered first and ends the output,
+                        // which cancels the pending value's delivery.
+                        actions.schedule(on: scheduler) { downstream.sendCompleted() }
+                    }
+                case .failed, .interrupted:
+                    actions.schedule(on: scheduler) { downstream.send(event) }
+                }
+            }
+        }
+    }
+}
+
+extension Signal {
+    /// Sends a value only once `interval` has passed without another value.
+    ///
+    /// - Values: each value restarts the wait; the latest is delivered when `interval` has passed
+    ///   since it arrived without a newer one. A steady stream faster than `interval` delivers
+    ///   nothing until it pauses.
+    /// - Completion: with `discardWhenCompleted` (the default), delivered at once on `scheduler`
+    ///   and a value still waiting is dropped. Otherwise a value still waiting is delivered when
+    ///   its interval ends, and the completion right after it.
+    /// - Errors and interruption: delivered on `scheduler` as soon as it allows; a value still
+    ///   waiting is dropped.
+    /// - Scheduler: values and terminal events are delivered on `scheduler`, whose clock
+    ///   measures the interval.
+    /// - Disposal: when the returned signal ends, a waiting value's delivery is cancelled.
+    ///
+    /// ```swift
+    /// // Search once the user has stopped typing for 300 ms.
+    /// queries.debounce(0.3, on: QueueScheduler.main).observeValues(search)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - interval: The quiet time in seconds a value waits for; `0` delivers each value on
+    ///     `scheduler` unless a newer one arrives first.
+    ///   - scheduler: The scheduler to deliver on.
+    ///   - discardWhenCompleted: Whether a value still waiting when this signal completes is
+    ///     dropped (`true`) or delivered before the completion (`false`).
+    /// - Returns: A signal of the debounced values.
+    /// - Precondition: `interval >= 0`.
+    @inlinable
+    public func debounce(_ interval: TimeInterval, on scheduler: DateScheduler,
+                         discardWhenCompleted: Bool = true) -> Signal<Value, Error> {
+        liftSerialized(Operators.debounce(interval, on: scheduler, discardWhenCompleted: discardWhenCompleted))
+    }
+}
+
+extension SignalProducer {
+    /// Sends a value of each run only once `interval` has passed without another value.
+    ///
+    /// - Values: each value restarts the wait; the latest is delivered when `interval` has passed
+    ///   since it arrived without a newer one.
+    /// - Completion: with `discardWhenCompleted` (the default), delivered at once on `scheduler`
+    ///   and a value still waiting is dropped. Otherwise a value still waiting is delivered when
+    ///   its interval ends, and the completion right after it.
+    /// - Errors and interruption: delivered on `scheduler` as soon as it allows; a value still
+    ///   waiting is dropped.
+    /// - Scheduler: values and terminal events are delivered on `scheduler`.
+    /// - Disposal: disposing the run interrupts it at once and cancels a waiting value's delivery.
+    ///
+    /// - Parameters:
+    ///   - interval: The quiet time in seconds a value waits for.
+    ///   - scheduler: The scheduler to deliver on.
+    ///   - discardWhenCompleted: Whether a value still waiting when the run completes is dropped
+    ///     (`true`) or delivered before the completion (`false`).
+    /// - Returns: A producer of the debounced values.
+    /// - Precondition: `interval >= 0`.
+    @inlinable
+    public func debounce(_ interval: TimeInterval, on scheduler: DateScheduler,
+                         discardWhenCompleted: Bool = true) -> SignalProducer<Value, Error> {
+        liftSerialized(Operators.debounce(interval, on: scheduler, discardWhenCompleted: discardWhenCompleted))
+    }
+}

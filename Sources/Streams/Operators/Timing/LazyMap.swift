@@ -1,0 +1,109 @@
+// lazyMap(on:transform:): the latest value transformed on a scheduler, when it gets to it.
+
+/// The state of one run of ``Operators/lazyMap(on:transform:)``.
+@usableFromInline
+struct LazyMapState<Value> {
+    /// The latest value, waiting for the scheduler.
+    @usableFromInline var pending: Value?
+    /// The scheduled transformation of `pending`.
+    @usableFromInline var pendingAction: ScheduledActions.ID?
+
+    @inlinable
+    init() {}
+}
+
+extension Operators {
+    /// Keeps the latest value and transforms it on `scheduler`; a value replaced before the
+    /// scheduler gets to it is never transformed.
+    @inlinable
+    static func lazyMap<Value, Error, U>(
+        on scheduler: Scheduler, transform: @escaping (Value) -> U
+    ) -> SerializedOperator<Value, Error, U, Error> {
+        return { downstream, lifetime in
+            let actions = ScheduledActions(until: lifetime)
+            let state = Locked(LazyMapState<Value>())
+            return Signal<Value, Error>.Observer { event in
+                switch event {
+                case let .value(value):
+                    let alreadyScheduled = state.withLock { state -> Bool in
+                        defer { state.pending = value }
+                        return state.pending != nil
+                    }
+                    guard !alreadyScheduled else { return }
+                    let id = actions.schedule(on: scheduler) {
+                        let latest = state.withLock { state -> Value? in
+                            defer {
+                                state.pending = nil
+                                state.pendingAction = nil
+                            }
+                            return state.pending
+                        }
+                        if let latest { downstream.send(value: transform(latest)) }
+                    }
+                    state.withLock { state in
+                        if state.pending != nil { state.pendingAction = id }
+                    }
+                case .completed:
+                    // After the pending transformation, which was scheduled first.
+                    actions.schedule(on: scheduler) { downstream.sendCompleted() }
+                case let .failed(error):
+                    actions.schedule(on: scheduler) { downstream.send(error: error) }
+                case .interrupted:
+                    let dropped = state.withLock { state -> ScheduledActions.ID? in
+                        state.pending = nil
+                        defer { state.pendingAction = nil }
+                        return state.pendingAction
+                    }
+                    actions.cancel(dropped)
+                    actions.schedule(on: scheduler) { downstream.sendInterrupted() }
+                }
+            }
+        }
+    }
+}
+
+extension Signal {
+    /// Transforms values on `scheduler`, only the latest one each time the scheduler gets to it.
+    ///
+    /// Use it for an expensive transformation whose intermediate results nobody needs: values
+    /// that arrive while one is waiting for the scheduler replace it, and only the value the
+    /// scheduler finds is transformed.
+    ///
+    /// - Values: the latest is transformed with `transform` on `scheduler` and delivered there;
+    ///   values replaced before that are never transformed.
+    /// - Completion and errors: delivered on `scheduler` after the value waiting, if any.
+    /// - Interruption: delivered on `scheduler`; the value waiting is dropped.
+    /// - Scheduler: `transform` runs, and everything is delivered, on `scheduler`.
+    /// - Disposal: when the returned signal ends, the waiting transformation is cancelled.
+    ///
+    /// - Parameters:
+    ///   - scheduler: The scheduler to transform and deliver on.
+    ///   - transform: Called on `scheduler` with the latest value.
+    /// - Returns: A signal of the transformed values.
+    @inlinable
+    public func lazyMap<U>(on scheduler: Scheduler, transform: @escaping (Value) -> U) -> Signal<U, Error> {
+        liftSerialized(Operators.lazyMap(on: scheduler, transform: transform))
+    }
+}
+
+extension SignalProducer {
+    /// Transforms the values of each run on `scheduler`, only the latest one each time the
+    /// scheduler gets to it.
+    ///
+    /// - Values: the latest is transformed with `transform` on `scheduler` and delivered there;
+    ///   values replaced before that are never transformed.
+    /// - Completion and errors: delivered on `scheduler` after the value waiting, if any.
+    /// - Interruption: delivered on `scheduler`; the value waiting is dropped.
+    /// - Scheduler: `transform` runs, and everything is delivered, on `scheduler`.
+    /// - Disposal: disposing the run interrupts it at once and cancels the waiting
+    ///   transformation.
+    ///
+    /// - Parameters:
+    ///   - scheduler: The scheduler to transform and deliver on.
+    ///   - transform: Called on `scheduler` with the latest value.
+    /// - Returns: A producer of the transformed values.
+    @inlinable
+    public func lazyMap<U>(on scheduler: Scheduler, transform: @escaping (Value) -> U) -> SignalProducer<U, Error> {
+        liftSerialized(Operators.lazyMap(on: scheduler, transform: transform))
+    }
+}

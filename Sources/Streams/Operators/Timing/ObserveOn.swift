@@ -1,0 +1,60 @@
+// observe(on:): every event delivered on a scheduler, in order.
+
+extension Operators {
+    /// Schedules the delivery of every event on `scheduler`, one action per event.
+    ///
+    /// The upstream calls the operator serially, so the actions are scheduled in event order and
+    /// a scheduler, which runs its actions in order, delivers them in order.
+    @inlinable
+    static func observe<Value, Error>(on scheduler: Scheduler) -> SerializedOperator<Value, Error, Value, Error> {
+        return { downstream, lifetime in
+            let actions = ScheduledActions(until: lifetime)
+            return Signal<Value, Error>.Observer { event in
+                actions.schedule(on: scheduler) { downstream.send(event) }
+            }
+        }
+    }
+}
+
+extension Signal {
+    /// Delivers every event on `scheduler`.
+    ///
+    /// - Values, errors, completion and interruption: each is forwarded unchanged, in the order
+    ///   this signal sent it, from an action scheduled on `scheduler` as soon as the event
+    ///   arrives. A terminal event is delivered after the values sent before it.
+    /// - Scheduler: everything is delivered on `scheduler`.
+    /// - Disposal: when the returned signal ends, events still waiting on the scheduler are
+    ///   cancelled.
+    ///
+    /// ```swift
+    /// let (numbers, input) = Signal<Int, Never>.pipe()
+    /// numbers.observe(on: QueueScheduler.main).observeValues { print($0) }   // on the main queue
+    /// input.send(value: 1)
+    /// ```
+    ///
+    /// - Parameter scheduler: The scheduler to deliver on.
+    /// - Returns: A signal sending this signal's events on `scheduler`.
+    @inlinable
+    public func observe(on scheduler: Scheduler) -> Signal<Value, Error> {
+        liftSerialized(Operators.observe(on: scheduler))
+    }
+}
+
+extension SignalProducer {
+    /// Delivers every event of each run on `scheduler`.
+    ///
+    /// The run itself starts on the starting thread (use ``start(on:)`` to move it); its events
+    /// are forwarded unchanged, in order, each from an action scheduled on `scheduler`.
+    ///
+    /// - Values, errors, completion and interruption: forwarded in order on `scheduler`.
+    /// - Scheduler: everything is delivered on `scheduler`.
+    /// - Disposal: disposing the run interrupts it at once, on the disposing thread, and cancels
+    ///   the events still waiting on the scheduler.
+    ///
+    /// - Parameter scheduler: The scheduler to deliver on.
+    /// - Returns: A producer whose runs send their events on `scheduler`.
+    @inlinable
+    public func observe(on scheduler: Scheduler) -> SignalProducer<Value, Error> {
+        liftSerialized(Operators.observe(on: scheduler))
+    }
+}

@@ -1,0 +1,54 @@
+// take(during:): a stream that completes when a lifetime ends.
+
+extension Operators {
+    /// Forwards every event, and completes when `lifetime` ends (at once if it has already).
+    @inlinable
+    static func take<Value, Error>(during lifetime: Lifetime) -> SerializedOperator<Value, Error, Value, Error> {
+        return { downstream, outputLifetime in
+            // Tied to the output, so that a long-lived lifetime does not keep ended streams.
+            outputLifetime += lifetime.observeEnded { downstream.sendCompleted() }
+            return downstream
+        }
+    }
+}
+
+extension Signal {
+    /// Forwards events until `lifetime` ends, then completes.
+    ///
+    /// - Values, errors, completion and interruption: forwarded unchanged until the lifetime
+    ///   ends.
+    /// - Lifetime: when it ends, the returned signal completes, on the thread that ended it, and
+    ///   stops observing this signal. If it has already ended, the returned signal completes at
+    ///   once.
+    /// - Scheduler: none; events are delivered where this signal sends them.
+    ///
+    /// ```swift
+    /// // Stops updating the view once the view controller is gone.
+    /// model.changes.take(during: viewController.lifetime).observeValues(render)
+    /// ```
+    ///
+    /// - Parameter lifetime: The lifetime bounding the returned signal.
+    /// - Returns: A signal of this signal's events during `lifetime`.
+    @inlinable
+    public func take(during lifetime: Lifetime) -> Signal<Value, Error> {
+        liftSerialized(Operators.take(during: lifetime))
+    }
+}
+
+extension SignalProducer {
+    /// Forwards each run's events until `lifetime` ends, then completes.
+    ///
+    /// - Values, errors, completion and interruption: forwarded unchanged until the lifetime
+    ///   ends.
+    /// - Lifetime: when it ends, every run still going completes, on the thread that ended it,
+    ///   and its upstream run is interrupted. A run started after it ended completes at once
+    ///   without starting this producer.
+    /// - Scheduler: none; events are delivered where this producer sends them.
+    ///
+    /// - Parameter lifetime: The lifetime bounding every run.
+    /// - Returns: A producer of each run's events during `lifetime`.
+    @inlinable
+    public func take(during lifetime: Lifetime) -> SignalProducer<Value, Error> {
+        liftSerialized(Operators.take(during: lifetime))
+    }
+}

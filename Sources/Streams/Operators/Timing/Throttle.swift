@@ -1,0 +1,123 @@
+// throttle(_:on:): at most one value per interval, the latest one.
+
+import Foundation
+
+/// The state of one run of ``Operators/throttle(_:on:)``.
+@usableFromInline
+struct ThrottleState<Value> {
+    /// When a value was last delivered.
+    @usableFromInline var lastSent: Date?
+    /// The latest value not delivered yet.
+    @usableFromInline var pending: Value?
+    /// The scheduled delivery of `pending`.
+    @usableFromInline var pendingAction: ScheduledActions.ID?
+
+    @inlinable
+    init() {}
+}
+
+extension Operators {
+    /// Delivers the first value at once and then, for values arriving within `interval` of the
+    /// last delivery, only the latest, when the interval has passed. Terminal events are
+    /// scheduled at once and drop a pending value.
+    @inlinable
+    static func throttle<Value, Error>(
+        _ interval: TimeInterval, on scheduler: DateScheduler
+    ) -> SerializedOperator<Value, Error, Value, Error> {
+        precondition(interval >= 0, "throttle(_:on:): interval must be >= 0, got \(interval)")
+        return { downstream, lifetime in
+            let actions = ScheduledActions(until: lifetime)
+            let state = Locked(ThrottleState<Value>())
+            return Signal<Value, Error>.Observer { event in
+                guard case let .value(value) = event else {
+                    let dropped = state.withLock { state -> ScheduledActions.ID? in
+                        state.pending = nil
+                        defer { state.pendingAction = nil }
+                        return state.pendingAction
+                    }
+                    actions.cancel(dropped)
+                    actions.schedule(on: scheduler) { downstream.send(event) }
+                    return
+                }
+                let now = scheduler.currentDate
+                let (date, replaced) = state.withLock { state -> (Date, ScheduledActions.ID?) in
+                    state.pending = value
+                    var date = now
+                    if let lastSent = state.lastSent, lastSent <= now {
+                        date = max(now, lastSent.addingTimeInterval(interval))
+                    }
+                    defer { state.pendingAction = nil }
+                    return (date, state.pendingAction)
+                }
+                // The pending value is kept in the state, so rescheduling for the same date
+                // would be harmless; cancelling first keeps one action per run.
+                actions.cancel(replaced)
+                let id = actions.schedule(on: scheduler, after: date) {
+                    let latest = state.withLock { state -> Value? in
+                        guard let latest = state.pending else { return nil }
+                        state.pending = nil
+                        state.pendingAction = nil
+                        state.lastSent = date
+                        return latest
+                    }
+                    if let latest { downstream.send(value: latest) }
+                }
+                state.withLock { state in
+                    if state.pending != nil, state.pendingAction == nil { state.pendingAction = id }
+                }
+            }
+        }
+    }
+}
+
+extension Signal {
+    /// Sends at most one value per `interval`: the first at once, then the latest of each burst.
+    ///
+    /// - Values: a value arriving `interval` or more after the last delivered one is delivered
+    ///   at once (on `scheduler`); one arriving sooner is held, replacing any value already held,
+    ///   and the held value is delivered when `interval` has passed since the last delivery.
+    /// - Errors, completion and interruption: delivered on `scheduler` as soon as it allows. A
+    ///   value still held is dropped.
+    /// - Scheduler: values and terminal events are delivered on `scheduler`, whose clock
+    ///   measures the interval.
+    /// - Disposal: when the returned signal ends, a held value is released and its delivery
+    ///   cancelled.
+    ///
+    /// ```swift
+    /// // At most one search per second while typing, with the latest text.
+    /// queries.throttle(1, on: QueueScheduler.main).observeValues(search)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - interval: The minimum time in seconds between two delivered values.
+    ///   - scheduler: The scheduler to deliver on.
+    /// - Returns: A signal of the throttled values.
+    /// - Precondition: `interval >= 0`.
+    @inlinable
+    public func throttle(_ interval: TimeInterval, on scheduler: DateScheduler) -> Signal<Value, Error> {
+        liftSerialized(Operators.throttle(interval, on: scheduler))
+    }
+}
+
+extension SignalProducer {
+    /// Sends at most one value of each run per `interval`: the first at once, then the latest
+    /// of each burst.
+    ///
+    /// - Values: a value arriving `interval` or more after the last delivered one is delivered
+    ///   at once (on `scheduler`); one arriving sooner is held, replacing any value already held,
+    ///   and the held value is delivered when `interval` has passed since the last delivery.
+    /// - Errors, completion and interruption: delivered on `scheduler` as soon as it allows. A
+    ///   value still held is dropped.
+    /// - Scheduler: values and terminal events are delivered on `scheduler`.
+    /// - Disposal: disposing the run interrupts it at once and cancels a held value's delivery.
+    ///
+    /// - Parameters:
+    ///   - interval: The minimum time in seconds between two delivered values.
+    ///   - scheduler: The scheduler to deliver on.
+    /// - Returns: A producer of the throttled values.
+    /// - Precondition: `interval >= 0`.
+    @inlinable
+    public func throttle(_ interval: TimeInterval, on scheduler: DateScheduler) -> SignalProducer<Value, Error> {
+        liftSerialized(Operators.throttle(interval, on: scheduler))
+    }
+}

@@ -1,0 +1,123 @@
+// timeout(after:raising:on:): fail unless the stream has ended within an interval.
+
+import Foundation
+
+extension Operators {
+    /// Forwards every event and fails with `error` on `scheduler` if the output has not
+    /// terminated `interval` after it started.
+    @inlinable
+    static func timeout<Value, Error>(
+        after interval: TimeInterval, raising error: Error, on scheduler: DateScheduler
+    ) -> SerializedOperator<Value, Error, Value, Error> {
+        precondition(interval >= 0, "timeout(after:raising:on:): interval must be >= 0, got \(interval)")
+        return { downstream, lifetime in
+            let deadline = scheduler.currentDate.addingTimeInterval(interval)
+            lifetime += scheduler.schedule(after: deadline) { downstream.send(error: error) }
+            return downstream
+        }
+    }
+}
+
+extension Signal {
+    /// Fails with `error` unless this signal terminates within `interval`.
+    ///
+    /// The time counts from the moment the returned signal is created.
+    ///
+    /// - Values, errors, completion and interruption of this signal: forwarded at once, where
+    ///   this signal sends them, until the deadline.
+    /// - Deadline: if this signal has not terminated `interval` after the returned signal was
+    ///   created, the returned signal fails with `error`, delivered on `scheduler`, and stops
+    ///   observing this signal.
+    /// - Disposal: when the returned signal ends, the deadline is cancelled.
+    ///
+    /// - Parameters:
+    ///   - interval: The time in seconds this signal has to terminate.
+    ///   - error: The error to fail with at the deadline.
+    ///   - scheduler: The scheduler whose clock measures the interval, and on which the timeout
+    ///     failure is delivered.
+    /// - Returns: A signal of this signal's events, failing at the deadline.
+    /// - Precondition: `interval >= 0`.
+    @inlinable
+    public func timeout(after interval: TimeInterval, raising error: Error,
+                        on scheduler: DateScheduler) -> Signal<Value, Error> {
+        liftSerialized(Operators.timeout(after: interval, raising: error, on: scheduler))
+    }
+}
+
+extension Signal where Error == Never {
+    /// Fails with `error` unless this signal, which cannot fail otherwise, terminates within
+    /// `interval`.
+    ///
+    /// The time counts from the moment the returned signal is created.
+    ///
+    /// - Values, completion and interruption of this signal: forwarded at once, where this
+    ///   signal sends them, until the deadline.
+    /// - Deadline: if this signal has not terminated `interval` after the returned signal was
+    ///   created, the returned signal fails with `error`, delivered on `scheduler`.
+    /// - Disposal: when the returned signal ends, the deadline is cancelled.
+    ///
+    /// - Parameters:
+    ///   - interval: The time in seconds this signal has to terminate.
+    ///   - error: The error to fail with at the deadline.
+    ///   - scheduler: The scheduler whose clock measures the interval, and on which the timeout
+    ///     failure is delivered.
+    /// - Returns: A signal that can fail with `NewError`.
+    /// - Precondition: `interval >= 0`.
+    @inlinable
+    public func timeout<NewError>(
+        after interval: TimeInterval, raising error: NewError, on scheduler: DateScheduler
+    ) -> Signal<Value, NewError> {
+        promoteError(NewError.self).timeout(after: interval, raising: error, on: scheduler)
+    }
+}
+
+extension SignalProducer {
+    /// Fails each run with `error` unless it terminates within `interval`.
+    ///
+    /// The time counts from the start of each run.
+    ///
+    /// - Values, errors, completion and interruption of the run: forwarded at once, where the
+    ///   run sends them, until the deadline.
+    /// - Deadline: if the run has not terminated `interval` after it started, it fails with
+    ///   `error`, delivered on `scheduler`, and the upstream run is interrupted.
+    /// - Disposal: disposing the run interrupts it and cancels the deadline.
+    ///
+    /// - Parameters:
+    ///   - interval: The time in seconds each run has to terminate.
+    ///   - error: The error to fail with at the deadline.
+    ///   - scheduler: The scheduler whose clock measures the interval, and on which the timeout
+    ///     failure is delivered.
+    /// - Returns: A producer whose runs fail at the deadline.
+    /// - Precondition: `interval >= 0`.
+    @inlinable
+    public func timeout(after interval: TimeInterval, raising error: Error,
+                        on scheduler: DateScheduler) -> SignalProducer<Value, Error> {
+        liftSerialized(Operators.timeout(after: interval, raising: error, on: scheduler))
+    }
+}
+
+extension SignalProducer where Error == Never {
+    /// Fails each run, which cannot fail otherwise, with `error` unless it terminates within
+    /// `interval`.
+    ///
+    /// The time counts from the start of each run.
+    ///
+    /// - Values, completion and interruption of the run: forwarded at once until the deadline.
+    /// - Deadline: if the run has not terminated `interval` after it started, it fails with
+    ///   `error`, delivered on `scheduler`, and the upstream run is interrupted.
+    /// - Disposal: disposing the run interrupts it and cancels the deadline.
+    ///
+    /// - Parameters:
+    ///   - interval: The time in seconds each run has to terminate.
+    ///   - error: The error to fail with at the deadline.
+    ///   - scheduler: The scheduler whose clock measures the interval, and on which the timeout
+    ///     failure is delivered.
+    /// - Returns: A producer whose runs can fail with `NewError`.
+    /// - Precondition: `interval >= 0`.
+    @inlinable
+    public func timeout<NewError>(
+        after interval: TimeInterval, raising error: NewError, on scheduler: DateScheduler
+    ) -> SignalProducer<Value, NewError> {
+        promoteError(NewError.self).timeout(after: interval, raising: error, on: scheduler)
+    }
+}
