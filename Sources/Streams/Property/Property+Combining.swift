@@ -1,0 +1,388 @@
+// The composed forms of properties that combine several: combineLatest, zip, and the Boolean
+// operators. Each is a Property fed by the matching producer operator over the properties'
+// producers, and keeps those properties alive.
+
+extension PropertyProtocol {
+    /// A property holding this property's value paired with `other`'s, updated when either
+    /// changes.
+    ///
+    /// - Parameter other: The property to combine with.
+    /// - Returns: A property of pairs of the latest values.
+    public func combineLatest<P: PropertyProtocol>(with other: P) -> Property<(Value, P.Value)> {
+        Property(unsafeProducer: producer.combineLatest(with: other.producer), retaining: [self, other])
+    }
+
+    /// A property holding the n-th value of this property paired with the n-th of `other`:
+    /// it changes once both have changed.
+    ///
+    /// - Parameter other: The property to zip with.
+    /// - Returns: A property of pairs of values of the same rank.
+    public func zip<P: PropertyProtocol>(with other: P) -> Property<(Value, P.Value)> {
+        Property(unsafeProducer: producer.zip(with: other.producer), retaining: [self, other])
+    }
+
+    /// A property holding the latest values of every property, updated when any changes.
+    ///
+    /// - Parameters:
+    ///   - a: The first property.
+    ///   - b: The second property.
+    /// - Returns: A property of tuples.
+    public static func combineLatest<A: PropertyProtocol, B: PropertyProtocol>(_ a: A, _ b: B) -> Property<(A.Value, B.Value)> where A.Value == Value {
+        Property(unsafeProducer: SignalProducer.combineLatest(a.producer, b.producer), retaining: [a, b])
+    }
+
+    /// A property holding the latest values of every property, updated when any changes.
+    ///
+    /// - Parameters:
+    ///   - a: The first property.
+    ///   - b: The second property.
+    ///   - c: The third property.
+    /// - Returns: A property of tuples.
+    public static func combineLatest<A: PropertyProtocol, B: PropertyProtocol, C: PropertyProtocol>(_ a: A, _ b: B, _ c: C) -> Property<(Value, B.Value, C.Value)> where A.Value == Value {
+        Property(unsafeProducer: SignalProducer.combineLatest(a.producer, b.producer, c.producer), retaining: [a, b, c])
+    }
+
+    /// A property holding the latest values of every property, updated when any changes.
+    ///
+    /// - Parameters:
+    ///   - a: The first property.
+    ///   - b: The second property.
+    ///   - c: The third property.
+    ///   - d: The fourth property.
+    /// - Returns: A property of tuples.
+    public static func combineLatest<A: PropertyProtocol, B: PropertyProtocol, C: PropertyProtocol, D: PropertyProtocol>(_ a: A, _ b: B, _ c: C, _ d: D) -> Property<(Value, B.Value, C.Value, D.Value)> where A.Value == Value {
+        Property(unsafeProducer: SignalProducer.combineLatest(a.producer, b.producer, c.producer, d.producer), retaining: [a, b, c, d])
+    }
+
+    /// A property holding the latest values of every property, updated when any changes.
+    ///
+    /// - Parameters:
+    ///   - a: The first property.
+    ///   - b: The second property.
+    ///   - c: The third property.
+    ///   - d: The fourth property.
+    ///   - e: The fifth property.
+    /// - Returns: A property of tuples.
+    public static func combineLatest<A: PropertyProtocol, B: PropertyProtocol, C: PropertyProtocol, D: PropertyProtocol, E: PropertyProtocol>(_ a: A, _ b: B, _ c: C, _ d: D, _ e: E) -> Property<(Value, B.Value, C.Value, D.Value, E.Value)> where A.Value == Value {
+        Property(unsafeProducer: SignalProducer.combineLatest(a.producer, b.producer, c.producer, d.producer, e.producer), retaining: [a, b, c, d, e])
+    }
+
+    /// A property holding the latest values of every property, updated when any changes.
+    ///
+    /// - Parameters:
+    ///   - a: The first property.
+    ///   - b: The second property.
+    ///   - c: The third property.
+    ///   - d: The fourth property.
+    ///   - e: The fifth property.
+    ///   - f: The sixth property.
+    /// - Returns: A property of tuples.
+    public static func combineLatest<A: PropertyProtocol, B: PropertyProtocol, C: PropertyProtocol, D: PropertyProtocol, E: PropertyProtocol, F: PropertyProtocol>(_ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F) -> Property<(Value, B.Value, C.Value, D.Value, E.Value, F.Value)> where A.Value == Value {
+        Property(unsafeProducer: SignalProducer.combineLatest(a.producer, b.producer, c.producer, d.producer, e.producer, f.producer), retaining: [a, b, c, d, e, f])
+    }
+
+    /// A property holding the latest values of every property, updated when any changes.
+    ///
+    /// - Parameters:
+    ///   - a: The first property.
+    ///   - b: The second property.
+    ///   - c: The third property.
+    ///   - d: The fourth property.
+    ///   - e: The fifth property.
+    ///   - f: The sixth property.
+    ///   - g: The seventh property.
+    /// - Returns: A property of tuples.
+    public static func combineLatest<A: PropertyProtocol, B: PropertyProtocol, C: PropertyProtocol, D: PropertyProtocol, E: PropertyProtocol, F: PropertyProtocol, G: PropertyProtocol>(_ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G) -> Property<(Value, B.Value, C.Value, D.Value, E.Value, F.Value, G.Value)> where A.Value == Value {
+        Property(unsafeProducer: SignalProducer.combineLatest(a.producer, b.producer, c.producer, d.producer, e.producer, f.producer, g.producer), retaining: [a, b, c, d, e, f, g])
+    }
+
+    /// A property holding the latest values of every property, updated when any changes.
+    ///
+    /// - Parameters:
+    ///   - a: The first property.
+    ///   - b: The second property.
+    ///   - c: The third property.
+    ///   - d: The fourth property.
+    ///   - e: The fifth property.
+    ///   - f: The sixth property.
+    ///   - g: The seventh property.
+    ///   - h: The eighth property.
+    /// - Returns: A property of tuples.
+    public static func combineLatest<A: PropertyProtocol, B: PropertyProtocol, C: PropertyProtocol, D: PropertyProtocol, E: PropertyProtocol, F: PropertyProtocol, G: PropertyProtocol, H: PropertyProtocol>(_ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G, _ h: H) -> Property<(Value, B.Value, C.Value, D.Value, E.Value, F.Value, G.Value, H.Value)> where A.Value == Value {
+        Property(unsafeProducer: SignalProducer.combineLatest(a.producer, b.producer, c.producer, d.producer, e.producer, f.producer, g.producer, h.producer), retaining: [a, b, c, d, e, f, g, h])
+    }
+
+    /// A property holding the latest values of every property, updated when any changes.
+    ///
+    /// - Parameters:
+    ///   - a: The first property.
+    ///   - b: The second property.
+    ///   - c: The third property.
+    ///   - d: The fourth property.
+    ///   - e: The fifth property.
+    ///   - f: The sixth property.
+    ///   - g: The seventh property.
+    ///   - h: The eighth property.
+    ///   - i: The ninth property.
+    /// - Returns: A property of tuples.
+    public static func combineLatest<A: PropertyProtocol, B: PropertyProtocol, C: PropertyProtocol, D: PropertyProtocol, E: PropertyProtocol, F: PropertyProtocol, G: PropertyProtocol, H: PropertyProtocol, I: PropertyProtocol>(_ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G, _ h: H, _ i: I) -> Property<(Value, B.Value, C.Value, D.Value, E.Value, F.Value, G.Value, H.Value, I.Value)> where A.Value == Value {
+        Property(unsafeProducer: SignalProducer.combineLatest(a.producer, b.producer, c.producer, d.producer, e.producer, f.producer, g.producer, h.producer, i.producer), retaining: [a, b, c, d, e, f, g, h, i])
+    }
+
+    /// A property holding the latest values of every property, updated when any changes.
+    ///
+    /// - Parameters:
+    ///   - a: The first property.
+    ///   - b: The second property.
+    ///   - c: The third property.
+    ///   - d: The fourth property.
+    ///   - e: The fifth property.
+    ///   - f: The sixth property.
+    ///   - g: The seventh property.
+    ///   - h: The eighth property.
+    ///   - i: The ninth property.
+    ///   - j: The tenth property.
+    /// - Returns: A property of tuples.
+    public static func combineLatest<A: PropertyProtocol, B: PropertyProtocol, C: PropertyProtocol, D: PropertyProtocol, E: PropertyProtocol, F: PropertyProtocol, G: PropertyProtocol, H: PropertyProtocol, I: PropertyProtocol, J: PropertyProtocol>(_ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G, _ h: H, _ i: I, _ j: J) -> Property<(Value, B.Value, C.Value, D.Value, E.Value, F.Value, G.Value, H.Value, I.Value, J.Value)> where A.Value == Value {
+        Property(unsafeProducer: SignalProducer.combineLatest(a.producer, b.producer, c.producer, d.producer, e.producer, f.producer, g.producer, h.producer, i.producer, j.producer), retaining: [a, b, c, d, e, f, g, h, i, j])
+    }
+
+    /// A property holding the latest values of the properties, updated when any changes, as an array in
+    /// their order; `nil` when `properties` is empty.
+    ///
+    /// - Parameter properties: The properties to combine.
+    /// - Returns: A property of arrays, or `nil` if there is no property.
+    public static func combineLatest<S: Sequence>(_ properties: S) -> Property<[S.Iterator.Element.Value]>?
+    where S.Iterator.Element: PropertyProtocol {
+        let properties = Array(properties)
+        guard !properties.isEmpty else { return nil }
+        return Property(unsafeProducer: SignalProducer.combineLatest(properties.map { $0.producer }),
+                        retaining: properties.map { $0 as AnyObject })
+    }
+
+    /// A property holding the latest values of the properties, updated when any changes, as an array in
+    /// their order; `emptySentinel` when `properties` is empty.
+    ///
+    /// - Parameters:
+    ///   - properties: The properties to combine.
+    ///   - emptySentinel: The value of the result when there is no property.
+    /// - Returns: A property of arrays.
+    public static func combineLatest<S: Sequence>(
+        _ properties: S, emptySentinel: [S.Iterator.Element.Value]
+    ) -> Property<[S.Iterator.Element.Value]> where S.Iterator.Element: PropertyProtocol {
+        combineLatest(properties) ?? Property(value: emptySentinel)
+    }
+
+    /// A property holding the n-th values of every property, updated once each has changed again.
+    ///
+    /// - Parameters:
+    ///   - a: The first property.
+    ///   - b: The second property.
+    /// - Returns: A property of tuples.
+    public static func zip<A: PropertyProtocol, B: PropertyProtocol>(_ a: A, _ b: B) -> Property<(A.Value, B.Value)> where A.Value == Value {
+        Property(unsafeProducer: SignalProducer.zip(a.producer, b.producer), retaining: [a, b])
+    }
+
+    /// A property holding the n-th values of every property, updated once each has changed again.
+    ///
+    /// - Parameters:
+    ///   - a: The first property.
+    ///   - b: The second property.
+    ///   - c: The third property.
+    /// - Returns: A property of tuples.
+    public static func zip<A: PropertyProtocol, B: PropertyProtocol, C: PropertyProtocol>(_ a: A, _ b: B, _ c: C) -> Property<(Value, B.Value, C.Value)> where A.Value == Value {
+        Property(unsafeProducer: SignalProducer.zip(a.producer, b.producer, c.producer), retaining: [a, b, c])
+    }
+
+    /// A property holding the n-th values of every property, updated once each has changed again.
+    ///
+    /// - Parameters:
+    ///   - a: The first property.
+    ///   - b: The second property.
+    ///   - c: The third property.
+    ///   - d: The fourth property.
+    /// - Returns: A property of tuples.
+    public static func zip<A: PropertyProtocol, B: PropertyProtocol, C: PropertyProtocol, D: PropertyProtocol>(_ a: A, _ b: B, _ c: C, _ d: D) -> Property<(Value, B.Value, C.Value, D.Value)> where A.Value == Value {
+        Property(unsafeProducer: SignalProducer.zip(a.producer, b.producer, c.producer, d.producer), retaining: [a, b, c, d])
+    }
+
+    /// A property holding the n-th values of every property, updated once each has changed again.
+    ///
+    /// - Parameters:
+    ///   - a: The first property.
+    ///   - b: The second property.
+    ///   - c: The third property.
+    ///   - d: The fourth property.
+    ///   - e: The fifth property.
+    /// - Returns: A property of tuples.
+    public static func zip<A: PropertyProtocol, B: PropertyProtocol, C: PropertyProtocol, D: PropertyProtocol, E: PropertyProtocol>(_ a: A, _ b: B, _ c: C, _ d: D, _ e: E) -> Property<(Value, B.Value, C.Value, D.Value, E.Value)> where A.Value == Value {
+        Property(unsafeProducer: SignalProducer.zip(a.producer, b.producer, c.producer, d.producer, e.producer), retaining: [a, b, c, d, e])
+    }
+
+    /// A property holding the n-th values of every property, updated once each has changed again.
+    ///
+    /// - Parameters:
+    ///   - a: The first property.
+    ///   - b: The second property.
+    ///   - c: The third property.
+    ///   - d: The fourth property.
+    ///   - e: The fifth property.
+    ///   - f: The sixth property.
+    /// - Returns: A property of tuples.
+    public static func zip<A: PropertyProtocol, B: PropertyProtocol, C: PropertyProtocol, D: PropertyProtocol, E: PropertyProtocol, F: PropertyProtocol>(_ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F) -> Property<(Value, B.Value, C.Value, D.Value, E.Value, F.Value)> where A.Value == Value {
+        Property(unsafeProducer: SignalProducer.zip(a.producer, b.producer, c.producer, d.producer, e.producer, f.producer), retaining: [a, b, c, d, e, f])
+    }
+
+    /// A property holding the n-th values of every property, updated once each has changed again.
+    ///
+    /// - Parameters:
+    ///   - a: The first property.
+    ///   - b: The second property.
+    ///   - c: The third property.
+    ///   - d: The fourth property.
+    ///   - e: The fifth property.
+    ///   - f: The sixth property.
+    ///   - g: The seventh property.
+    /// - Returns: A property of tuples.
+    public static func zip<A: PropertyProtocol, B: PropertyProtocol, C: PropertyProtocol, D: PropertyProtocol, E: PropertyProtocol, F: PropertyProtocol, G: PropertyProtocol>(_ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G) -> Property<(Value, B.Value, C.Value, D.Value, E.Value, F.Value, G.Value)> where A.Value == Value {
+        Property(unsafeProducer: SignalProducer.zip(a.producer, b.producer, c.producer, d.producer, e.producer, f.producer, g.producer), retaining: [a, b, c, d, e, f, g])
+    }
+
+    /// A property holding the n-th values of every property, updated once each has changed again.
+    ///
+    /// - Parameters:
+    ///   - a: The first property.
+    ///   - b: The second property.
+    ///   - c: The third property.
+    ///   - d: The fourth property.
+    ///   - e: The fifth property.
+    ///   - f: The sixth property.
+    ///   - g: The seventh property.
+    ///   - h: The eighth property.
+    /// - Returns: A property of tuples.
+    public static func zip<A: PropertyProtocol, B: PropertyProtocol, C: PropertyProtocol, D: PropertyProtocol, E: PropertyProtocol, F: PropertyProtocol, G: PropertyProtocol, H: PropertyProtocol>(_ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G, _ h: H) -> Property<(Value, B.Value, C.Value, D.Value, E.Value, F.Value, G.Value, H.Value)> where A.Value == Value {
+        Property(unsafeProducer: SignalProducer.zip(a.producer, b.producer, c.producer, d.producer, e.producer, f.producer, g.producer, h.producer), retaining: [a, b, c, d, e, f, g, h])
+    }
+
+    /// A property holding the n-th values of every property, updated once each has changed again.
+    ///
+    /// - Parameters:
+    ///   - a: The first property.
+    ///   - b: The second property.
+    ///   - c: The third property.
+    ///   - d: The fourth property.
+    ///   - e: The fifth property.
+    ///   - f: The sixth property.
+    ///   - g: The seventh property.
+    ///   - h: The eighth property.
+    ///   - i: The ninth property.
+    /// - Returns: A property of tuples.
+    public static func zip<A: PropertyProtocol, B: PropertyProtocol, C: PropertyProtocol, D: PropertyProtocol, E: PropertyProtocol, F: PropertyProtocol, G: PropertyProtocol, H: PropertyProtocol, I: PropertyProtocol>(_ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G, _ h: H, _ i: I) -> Property<(Value, B.Value, C.Value, D.Value, E.Value, F.Value, G.Value, H.Value, I.Value)> where A.Value == Value {
+        Property(unsafeProducer: SignalProducer.zip(a.producer, b.producer, c.producer, d.producer, e.producer, f.producer, g.producer, h.producer, i.producer), retaining: [a, b, c, d, e, f, g, h, i])
+    }
+
+    /// A property holding the n-th values of every property, updated once each has changed again.
+    ///
+    /// - Parameters:
+    ///   - a: The first property.
+    ///   - b: The second property.
+    ///   - c: The third property.
+    ///   - d: The fourth property.
+    ///   - e: The fifth property.
+    ///   - f: The sixth property.
+    ///   - g: The seventh property.
+    ///   - h: The eighth property.
+    ///   - i: The ninth property.
+    ///   - j: The tenth property.
+    /// - Returns: A property of tuples.
+    public static func zip<A: PropertyProtocol, B: PropertyProtocol, C: PropertyProtocol, D: PropertyProtocol, E: PropertyProtocol, F: PropertyProtocol, G: PropertyProtocol, H: PropertyProtocol, I: PropertyProtocol, J: PropertyProtocol>(_ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G, _ h: H, _ i: I, _ j: J) -> Property<(Value, B.Value, C.Value, D.Value, E.Value, F.Value, G.Value, H.Value, I.Value, J.Value)> where A.Value == Value {
+        Property(unsafeProducer: SignalProducer.zip(a.producer, b.producer, c.producer, d.producer, e.producer, f.producer, g.producer, h.producer, i.producer, j.producer), retaining: [a, b, c, d, e, f, g, h, i, j])
+    }
+
+    /// A property holding the n-th values of the properties, updated once each has changed again, as an array in
+    /// their order; `nil` when `properties` is empty.
+    ///
+    /// - Parameter properties: The properties to combine.
+    /// - Returns: A property of arrays, or `nil` if there is no property.
+    public static func zip<S: Sequence>(_ properties: S) -> Property<[S.Iterator.Element.Value]>?
+    where S.Iterator.Element: PropertyProtocol {
+        let properties = Array(properties)
+        guard !properties.isEmpty else { return nil }
+        return Property(unsafeProducer: SignalProducer.zip(properties.map { $0.producer }),
+                        retaining: properties.map { $0 as AnyObject })
+    }
+
+    /// A property holding the n-th values of the properties, updated once each has changed again, as an array in
+    /// their order; `emptySentinel` when `properties` is empty.
+    ///
+    /// - Parameters:
+    ///   - properties: The properties to combine.
+    ///   - emptySentinel: The value of the result when there is no property.
+    /// - Returns: A property of arrays.
+    public static func zip<S: Sequence>(
+        _ properties: S, emptySentinel: [S.Iterator.Element.Value]
+    ) -> Property<[S.Iterator.Element.Value]> where S.Iterator.Element: PropertyProtocol {
+        zip(properties) ?? Property(value: emptySentinel)
+    }
+}
+
+extension PropertyProtocol where Value == Bool {
+    /// A property holding the negation of this one.
+    ///
+    /// - Returns: The negated property.
+    public func negate() -> Property<Value> {
+        map { !$0 }
+    }
+
+    /// A property that is true while this property and `property` are both true.
+    ///
+    /// - Parameter property: The other Boolean property.
+    /// - Returns: The conjunction.
+    public func and<P: PropertyProtocol>(_ property: P) -> Property<Value> where P.Value == Value {
+        Property(unsafeProducer: producer.and(property.producer), retaining: [self, property])
+    }
+
+    /// A property that is true while this property or `property` is true.
+    ///
+    /// - Parameter property: The other Boolean property.
+    /// - Returns: The disjunction.
+    public func or<P: PropertyProtocol>(_ property: P) -> Property<Value> where P.Value == Value {
+        Property(unsafeProducer: producer.or(property.producer), retaining: [self, property])
+    }
+
+    /// A property that is true while every property of `properties` is true; true if there is
+    /// none.
+    ///
+    /// - Parameter properties: The Boolean properties.
+    /// - Returns: The conjunction of all.
+    public static func all<P: PropertyProtocol, Properties: Collection>(_ properties: Properties) -> Property<Value>
+    where P.Value == Value, Properties.Element == P {
+        Property<Bool>.combineLatest(properties, emptySentinel: []).map { $0.allSatisfy { $0 } }
+    }
+
+    /// A property that is true while every given property is true.
+    ///
+    /// - Parameter properties: The Boolean properties.
+    /// - Returns: The conjunction of all.
+    public static func all<P: PropertyProtocol>(_ properties: P...) -> Property<Value> where P.Value == Value {
+        all(properties)
+    }
+
+    /// A property that is true while at least one property of `properties` is true; false if
+    /// there is none.
+    ///
+    /// - Parameter properties: The Boolean properties.
+    /// - Returns: The disjunction of all.
+    public static func any<P: PropertyProtocol, Properties: Collection>(_ properties: Properties) -> Property<Value>
+    where P.Value == Value, Properties.Element == P {
+        Property<Bool>.combineLatest(properties, emptySentinel: []).map { $0.contains(true) }
+    }
+
+    /// A property that is true while at least one given property is true.
+    ///
+    /// - Parameter properties: The Boolean properties.
+    /// - Returns: The disjunction of all.
+    public static func any<P: PropertyProtocol>(_ properties: P...) -> Property<Value> where P.Value == Value {
+        any(properties)
+    }
+}
