@@ -250,6 +250,69 @@ func recursion() {
     print("  ran \(steps) steps without growing the stack")
 }
 
+// MARK: - 8. A sign-up form
+
+enum FormError: Swift.Error, CustomStringConvertible {
+    case missingAt
+    case tooShort
+
+    var description: String {
+        switch self {
+        case .missingAt: return "an email address needs an @"
+        case .tooShort: return "a password needs 8 characters"
+        }
+    }
+}
+
+/// A form whose submit action is enabled only while both fields are valid.
+func signUpForm() {
+    section("8. A sign-up form: validated properties enable the submit Action")
+
+    let email = ValidatingProperty<String, FormError>("") { $0.contains("@") ? .valid : .invalid(.missingAt) }
+    let password = ValidatingProperty<String, FormError>("") { $0.count >= 8 ? .valid : .invalid(.tooShort) }
+    let credentials = Property.combineLatest(email.result, password.result).map { email, password -> (String, String)? in
+        guard let email = email.value, let password = password.value else { return nil }
+        return (email, password)
+    }
+    let submit = Action<Void, String, Never>(unwrapping: credentials) { credentials in
+        SignalProducer(value: "account created for \(credentials.0)")
+    }
+
+    submit.isEnabled.producer.startWithValues { print("  submit enabled: \($0)") }
+    submit.values.observeValues { print("  \($0)") }
+    email.result.signal.observeValues { result in
+        if let error = result.error { print("  email: \(error)") }
+    }
+
+    email.value = "ada.example.com"
+    email.value = "ada@example.com"
+    password.value = "secret"
+    password.value = "correct horse"
+    submit.apply().start()
+}
+
+// MARK: - 9. One request, shared and replayed
+
+/// A request that takes one second of virtual time and is shared by every screen that shows
+/// its answer, including those that subscribe after it finished.
+func sharedRequest() {
+    section("9. One network-like request shared by three subscribers with replay(upTo:)")
+
+    let clock = TestScheduler()
+    let profile = SignalProducer<String, Never> { observer, _ in
+        print("  t = \(virtualSeconds(clock)) s: request sent")
+        observer.send(value: "profile of Ada")
+        observer.sendCompleted()
+    }.delay(1, on: clock)
+
+    let shared = profile.replay(upTo: 1)
+    shared.producer.startWithValues { print("  t = \(virtualSeconds(clock)) s: header shows \($0)") }
+    shared.producer.startWithValues { print("  t = \(virtualSeconds(clock)) s: sidebar shows \($0)") }
+    shared.connect()
+    clock.run()
+    shared.producer.startWithValues { print("  later: settings screen shows \($0) from the replay") }
+}
+
 // MARK: - Main
 
 print("Streams demo")
@@ -260,5 +323,7 @@ earlyDisposal()
 virtualTime()
 lifetimes()
 recursion()
+signUpForm()
+sharedRequest()
 print("\nDemo finished.")
 exit(0)
