@@ -280,14 +280,18 @@ func signUpForm() {
 
     submit.isEnabled.producer.startWithValues { print("  submit enabled: \($0)") }
     submit.values.observeValues { print("  \($0)") }
-    email.result.signal.observeValues { result in
-        if let error = result.error { print("  email: \(error)") }
+    for (name, field) in [("email", email), ("password", password)] {
+        field.result.signal.observeValues { result in
+            if let error = result.error { print("  \(name): \(error)") }
+        }
     }
 
-    email.value = "ada.example.com"
-    email.value = "ada@example.com"
-    password.value = "secret"
-    password.value = "correct horse"
+    for (field, text) in [(email, "ada.example.com"), (email, "ada@example.com"),
+                          (password, "secret"), (password, "correct horse")] {
+        print("  typed \(field === email ? "email" : "password") \"\(text)\"")
+        field.value = text
+    }
+    print("  submit tapped (the action is disabled while it runs)")
     submit.apply().start()
 }
 
