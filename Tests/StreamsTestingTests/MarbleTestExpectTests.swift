@@ -275,8 +275,12 @@ struct MarbleTestExpectTests {
     @Test("until stops at a frame, for a pipeline that never stops scheduling work")
     func until() {
         let test = MarbleTest()
+        // The timer never ends by itself; cancelling it at the end frees the run, whose pending
+        // tick would otherwise keep it, and the test, alive through the scheduler.
+        let timers = CompositeDisposable()
+        defer { timers.dispose() }
         let ticks = SignalProducer<String, MarbleError> { observer, lifetime in
-            lifetime += test.scheduler.schedule(after: test.date(ofFrame: 1), interval: .seconds(2)) {
+            timers += test.scheduler.schedule(after: test.date(ofFrame: 1), interval: .seconds(2)) {
                 observer.send(value: "t")
             }
         }
@@ -287,8 +291,10 @@ struct MarbleTestExpectTests {
     @Test("without until, a pipeline that never settles is a mismatch with a note")
     func neverSettles() {
         let test = MarbleTest()
+        let timers = CompositeDisposable()
+        defer { timers.dispose() }
         let ticks = SignalProducer<String, MarbleError> { observer, lifetime in
-            lifetime += test.scheduler.schedule(after: test.date(ofFrame: 0), interval: .seconds(100)) {
+            timers += test.scheduler.schedule(after: test.date(ofFrame: 0), interval: .seconds(100)) {
                 observer.send(value: "t")
             }
         }

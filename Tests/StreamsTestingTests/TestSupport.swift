@@ -25,17 +25,20 @@ struct FramedEvent<Value: Equatable, Error: Swift.Error & Equatable>: Equatable,
 /// Records the events sent to its observer, each with the frame of `test` it was sent at. The
 /// library under test is not involved beyond its clock, so a broken comparison cannot hide a
 /// broken source.
+///
+/// The log keeps the test's clock, not the test: a hot signal left open keeps its observers, and
+/// an observer keeping the test would make a cycle through the test's hot inputs.
 final class FrameLog<Value: Equatable, Error: Swift.Error & Equatable> {
     private(set) var events: [FramedEvent<Value, Error>] = []
-    private let test: MarbleTest
+    private let clock: MarbleClock
 
     init(_ test: MarbleTest) {
-        self.test = test
+        self.clock = test.clock
     }
 
     var observer: Signal<Value, Error>.Observer {
         Signal<Value, Error>.Observer { [self] event in
-            events.append(FramedEvent(test.currentFrame, event))
+            events.append(FramedEvent(clock.currentFrame, event))
         }
     }
 }

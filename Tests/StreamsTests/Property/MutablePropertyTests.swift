@@ -24,7 +24,8 @@ struct MutablePropertyTests {
         let property = MutableProperty(0)
         var first: [Int] = []
         var second: [Int] = []
-        property.signal.observeValues { value in
+        // Unowned: the property keeps its observers, so a strong capture would be a cycle.
+        property.signal.observeValues { [unowned property] value in
             first.append(value)
             if value == 1 {
                 property.value = 2
@@ -46,7 +47,7 @@ struct MutablePropertyTests {
         property!.signal.observeCompleted { signalCompleted = true }
         property!.producer.start { producerEvents.append($0) }
         property!.lifetime.observeEnded { lifetimeEnded = true }
-        weak var weakProperty = property
+        weak let weakProperty = property
         property = nil
         #expect(weakProperty == nil)
         #expect(signalCompleted)
