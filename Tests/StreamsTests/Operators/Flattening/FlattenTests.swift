@@ -441,3 +441,16 @@ struct FlattenScaleTests {
         outerInput.value = nil
     }
 }
+
+/// A limit of zero stops with a message naming the operator and the value.
+@Suite("FlattenStrategy: misuse")
+struct FlattenPreconditionTests {
+    @Test("concurrent(limit: 0)")
+    func zeroLimit() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = FlattenStrategy.concurrent(limit: 0)
+        }
+        let message = result.map { String(decoding: $0.standardErrorContent, as: UTF8.self) } ?? ""
+        #expect(message.contains("FlattenStrategy.concurrent(limit:) needs a limit >= 1, got 0"))
+    }
+}
