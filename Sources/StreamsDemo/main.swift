@@ -250,6 +250,42 @@ func recursion() {
     print("  ran \(steps) steps without growing the stack")
 }
 
+// MARK: - 7. Search as you type
+
+/// A simulated search service: answers `query` after 0.4 s of virtual time on `clock`.
+func search(_ query: String, on clock: TestScheduler) -> SignalProducer<[String], Never> {
+    let catalog = ["stream", "streams", "strength", "signal", "sink", "schedule"]
+    return SignalProducer(value: catalog.filter { $0.hasPrefix(query) })
+        .delay(0.4, on: clock)
+        .on(started: { print("  t = \(virtualSeconds(clock)) s: searching for \"\(query)\"") })
+}
+
+/// Keystrokes debounced, repeated queries skipped, and only the latest search's answer kept.
+func searchAsYouType() {
+    section("7. Search as you type: debounce, skipRepeats and flatMap(.latest)")
+
+    let clock = TestScheduler()
+    let query = MutableProperty("")
+    query.signal
+        .debounce(0.2, on: clock)
+        .skipRepeats()
+        .filter { !$0.isEmpty }
+        .flatMap(.latest) { search($0, on: clock) }
+        .observeValues { results in
+            print("  t = \(virtualSeconds(clock)) s: results \(results)")
+        }
+
+    // Typing "str", a pause, then "stre" and "s" quickly: the search for "s" starts before the
+    // one for "stre" answers, so flatMap(.latest) disposes the stale search and its answer never
+    // shows.
+    for (delay, text) in [(0.1, "s"), (0.1, "st"), (0.1, "str"), (0.5, "stre"), (0.3, "s")] {
+        clock.advance(by: delay)
+        print("  t = \(virtualSeconds(clock)) s: typed \"\(text)\"")
+        query.value = text
+    }
+    clock.run()
+}
+
 // MARK: - 8. A sign-up form
 
 enum FormError: Swift.Error, CustomStringConvertible {
@@ -327,6 +363,7 @@ earlyDisposal()
 virtualTime()
 lifetimes()
 recursion()
+searchAsYouType()
 signUpForm()
 sharedRequest()
 print("\nDemo finished.")
