@@ -31,7 +31,9 @@ extension SignalProducer {
     public func concat<Next: SignalProducerConvertible>(
         _ next: Next
     ) -> SignalProducer<Value, Error> where Next.Value == Value, Next.Error == Error {
-        concat(next.producer)
+        let first = self
+        let next = next.producer
+        return .sequencing { [first, next].makeIterator() }
     }
 
     /// The values of this producer, then `value`, sent once this producer completed.
@@ -85,7 +87,9 @@ extension SignalProducer {
     public func prefix<Previous: SignalProducerConvertible>(
         _ previous: Previous
     ) -> SignalProducer<Value, Error> where Previous.Value == Value, Previous.Error == Error {
-        prefix(previous.producer)
+        let first = previous.producer
+        let next = self
+        return .sequencing { [first, next].makeIterator() }
     }
 
     /// `value`, then the values of this producer.

@@ -51,7 +51,7 @@ extension SignalProducer {
     public func then<Replacement: SignalProducerConvertible>(
         _ replacement: Replacement
     ) -> SignalProducer<Replacement.Value, Error> where Replacement.Error == Never {
-        then(replacement.producer)
+        sequenced(before: replacement.producer.promoteError(Error.self))
     }
 
     /// Waits for this producer to complete, ignoring its values, then runs `replacement`.
