@@ -223,6 +223,25 @@ final class SequencingTrampoline {
         depth = 0
     }
 
+    /// Runs `body` with a trampoline of its own on this thread: drains that `body` causes run
+    /// before it returns, even if it is called from deep inside nested sequencing runs.
+    ///
+    /// The public `start` methods go through here, so that a run started by user code (a
+    /// blocking `first()` inside an observer, say) is never postponed behind the drains of the
+    /// runs around it; only the engine's own stage starts share the trampoline.
+    @usableFromInline
+    static func isolated<R>(_ body: () -> R) -> R {
+        guard let existing = pthread_getspecific(key) else { return body() }
+        let trampoline = Unmanaged<SequencingTrampoline>.fromOpaque(existing).takeUnretainedValue()
+        guard trampoline.depth > 0 else { return body() }
+        let saved = (trampoline.depth, trampoline.queue, trampoline.head)
+        trampoline.depth = 0
+        trampoline.queue = []
+        trampoline.head = 0
+        defer { (trampoline.depth, trampoline.queue, trampoline.head) = saved }
+        return body()
+    }
+
     /// The trampoline of the current thread, created on first use and freed with the thread.
     private static var current: SequencingTrampoline {
         if let existing = pthread_getspecific(key) {
