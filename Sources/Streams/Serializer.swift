@@ -46,13 +46,27 @@ final class Serializer<Item>: @unchecked Sendable {
     /// `process` with this item and everything submitted meanwhile, in order.
     @inlinable
     func submit(_ item: Item, _ process: (Item) -> Void) {
-        let becomeDrainer = state.withLock { state -> Bool in
+        guard enqueue(item) else { return }
+        drain(process)
+    }
+
+    /// Enqueues `item` and returns whether the caller became the drainer. A drainer must call
+    /// ``drain(_:)``, now or later: until it does, other submitters only enqueue. Splitting
+    /// ``submit(_:_:)`` in two lets an operator postpone its drain (see `SequencingTrampoline`).
+    @inlinable
+    func enqueue(_ item: Item) -> Bool {
+        state.withLock { state -> Bool in
             state.queue.append(item)
             if state.draining { return false }
             state.draining = true
             return true
         }
-        guard becomeDrainer else { return }
+    }
+
+    /// Processes the queued items in order, including those submitted meanwhile, until none is
+    /// left. Only the drainer chosen by ``enqueue(_:)`` calls it, once per time it was chosen.
+    @inlinable
+    func drain(_ process: (Item) -> Void) {
         while let next = state.withLock({ $0.next() }) {
             process(next)
         }

@@ -16,9 +16,11 @@ extension SignalProducer {
         if interrupter.isDisposed {
             input.sendInterrupted()
         } else {
-            _ = startRun { handle in
-                interrupter.inner = handle
-                return input
+            _ = SequencingTrampoline.isolated {
+                startRun { handle in
+                    interrupter.inner = handle
+                    return input
+                }
             }
         }
         return result
@@ -29,7 +31,9 @@ extension SignalProducer {
     /// - Returns: A disposable that interrupts the run.
     @inlinable @discardableResult
     public func start(_ observer: Signal<Value, Error>.Observer = .init()) -> Disposable {
-        startRun { _ in observer }
+        // Isolated: a synchronous run delivers everything before `start` returns, even when
+        // called from deep inside nested sequencing runs (see `SequencingTrampoline`).
+        SequencingTrampoline.isolated { startRun { _ in observer } }
     }
 
     /// Starts a run delivering every event to `action`.

@@ -1,0 +1,96 @@
+// retry(upTo:) and retry(upTo:interval:on:): a failing producer started again.
+
+import Foundation
+
+extension SignalProducer {
+    /// Starts this producer again each time it fails, up to `count` more times.
+    ///
+    /// - Values: those of every attempt, in order, failed attempts included, each delivered on
+    ///   the thread its attempt sends it from.
+    /// - Errors: a failure starts the next attempt at once, on the thread that failed, without
+    ///   being forwarded; the failure of the last attempt (the `count + 1`-th) is forwarded.
+    /// - Completion: when an attempt completes.
+    /// - Interruption: an interruption of an attempt interrupts the result and is not retried.
+    ///   Disposing the result interrupts the running attempt and starts no other.
+    ///
+    /// A million retries of a producer that fails synchronously run in constant stack.
+    ///
+    /// - Parameter count: How many times to restart after a failure; `0` returns this producer.
+    /// - Returns: A producer that retries this one on each start.
+    /// - Precondition: `count >= 0`.
+    @inlinable
+    public func retry(upTo count: Int) -> SignalProducer<Value, Error> {
+        precondition(count >= 0, "retry(upTo:) needs a count >= 0, got \(count)")
+        if count == 0 { return self }
+        let producer = self
+        return .sequencing {
+            var retriesLeft = count
+            return { previous in
+                switch previous {
+                case nil:
+                    return .start(producer)
+                case .failed? where retriesLeft > 0:
+                    retriesLeft -= 1
+                    return .start(producer)
+                case let termination?:
+                    return .finish(termination)
+                }
+            }
+        }
+    }
+
+    /// Starts this producer again each time it fails, up to `count` more times, waiting
+    /// `interval` on `scheduler` before each restart.
+    ///
+    /// - Values: those of every attempt, in order, failed attempts included. The first attempt
+    ///   starts on the thread that starts the result; the later ones are started by an action of
+    ///   `scheduler` and deliver on whatever thread they send from.
+    /// - Errors: a failure with retries left is not forwarded: `interval` later, on `scheduler`,
+    ///   the next attempt starts. The failure of the last attempt is forwarded at once.
+    /// - Completion: when an attempt completes.
+    /// - Interruption: an interruption of an attempt interrupts the result and is not retried.
+    ///   Disposing the result interrupts the running attempt, or cancels the pending restart on
+    ///   `scheduler`, and starts nothing more.
+    ///
+    /// A zero `interval` still restarts through `scheduler`, as soon as it allows.
+    ///
+    /// - Parameters:
+    ///   - count: How many times to restart after a failure; `0` returns this producer.
+    ///   - interval: How long to wait, in seconds, between a failure and the next attempt.
+    ///   - scheduler: The scheduler that measures the wait and starts the next attempt.
+    /// - Returns: A producer that retries this one on each start.
+    /// - Precondition: `count >= 0` and `interval >= 0`.
+    @inlinable
+    public func retry(upTo count: Int, interval: TimeInterval, on scheduler: DateScheduler) -> SignalProducer<Value, Error> {
+        precondition(count >= 0, "retry(upTo:interval:on:) needs a count >= 0, got \(count)")
+        precondition(interval >= 0, "retry(upTo:interval:on:) needs an interval >= 0, got \(interval)")
+        if count == 0 { return self }
+        let producer = self
+        // A stage with no value that completes `interval` after it starts, on `scheduler`;
+        // disposing it cancels the scheduled action.
+        let pause = SignalProducer<Value, Error> { observer, lifetime in
+            lifetime += scheduler.schedule(after: scheduler.currentDate.addingTimeInterval(interval)) {
+                observer.sendCompleted()
+            }
+        }
+        return .sequencing {
+            var retriesLeft = count
+            var pausing = false
+            return { previous in
+                switch previous {
+                case nil:
+                    return .start(producer)
+                case .failed? where !pausing && retriesLeft > 0:
+                    retriesLeft -= 1
+                    pausing = true
+                    return .start(pause)
+                case .completed? where pausing:
+                    pausing = false
+                    return .start(producer)
+                case let termination?:
+                    return .finish(termination)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,272 @@
+// The engine behind concat, prefix, then, repeat and retry: one producer run after another, each
+// started when the previous one ended, in constant stack.
+//
+// An operator describes itself as a *plan*: a function, made afresh for each run, that is told
+// how the previous stage ended (`nil` before the first) and answers with the next stage to start
+// or the way the whole run ends. `concat` is the plan "this producer, then that one", `repeat(n)`
+// "this producer n times", `retry(upTo:)` "this producer again after each failure, n times".
+//
+// Two things keep the stack flat:
+//
+// - Within one run, the end of a stage is submitted to the run's `Serializer`. A synchronous stage
+//   runs entirely inside the call that starts it, while this thread is the serializer's drainer,
+//   so its terminal event is queued and handled by the same drain loop once the start call has
+//   returned: a million synchronous repetitions are a loop, not a million nested calls.
+// - Across runs nested in each other (`a.then(b).then(c)...` built a hundred thousand times, or
+//   `a.then(b.then(c.then(...)))`), each level is a run of its own, started from inside its
+//   parent's drain. `SequencingTrampoline` counts the drains active on the current thread; past a
+//   small depth, a run's drain is handed to the outermost drain on this thread, which runs it
+//   after its own work instead of nesting it. The outermost drain finishes all of that work
+//   before it returns, so a producer started from outside still delivers all its synchronous
+//   events before `start` returns.
+
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// What a sequencing run does next: start a stage, or end with a termination.
+@usableFromInline
+enum SequenceStep<Value, Error: Swift.Error> {
+    /// Start this producer; its values go downstream, its end is handed to the plan.
+    case start(SignalProducer<Value, Error>)
+    /// End the run with this termination.
+    case finish(Termination<Error>)
+}
+
+/// The plan of one run of a sequencing operator: given how the previous stage ended (`nil` before
+/// the first stage), what to do next. Called serially, by the run's drainer only.
+@usableFromInline
+typealias SequencePlan<Value, Error: Swift.Error> = (_ previous: Termination<Error>?) -> SequenceStep<Value, Error>
+
+extension SignalProducer {
+    /// A producer whose runs follow the plan `makePlan` returns, made once per start.
+    ///
+    /// Values of every stage go downstream as they arrive, on the stage's thread. The run ends
+    /// when the plan says so; disposing it interrupts the running stage and starts no other.
+    @inlinable
+    static func sequencing(_ makePlan: @escaping () -> SequencePlan<Value, Error>) -> SignalProducer<Value, Error> {
+        SignalProducer { observer, lifetime in
+            SequenceRun(observer: observer, lifetime: lifetime, plan: makePlan()).start()
+        }
+    }
+
+    /// Runs `stages` one after another, each started when the previous one completed; the first
+    /// failure or interruption ends the run, and it completes after the last stage.
+    ///
+    /// - Parameter makeStages: Called once per start; the iterator is advanced lazily, one stage
+    ///   at a time.
+    @inlinable
+    static func sequencing<Stages: IteratorProtocol>(
+        stages makeStages: @escaping () -> Stages
+    ) -> SignalProducer<Value, Error> where Stages.Element == SignalProducer<Value, Error> {
+        sequencing {
+            var stages = makeStages()
+            return { previous in
+                switch previous {
+                case nil, .completed?:
+                    guard let next = stages.next() else { return .finish(.completed) }
+                    return .start(next)
+                case let termination?:
+                    return .finish(termination)
+                }
+            }
+        }
+    }
+}
+
+/// Something ``SequencingTrampoline`` can run now or later.
+@usableFromInline
+protocol TrampolineTask: AnyObject {
+    /// Does the work; called exactly once per time the task was handed to the trampoline.
+    func runTrampolineTask()
+}
+
+/// One run of a sequencing operator (``SignalProducer/sequencing(_:)``).
+///
+/// Every input (the start, the end of each stage) goes through a ``Serializer``, so `plan` is
+/// touched only by its drainer. Values of the stages do not: they go straight downstream, so that
+/// a synchronous stage's values are not held back until it ends.
+@usableFromInline
+final class SequenceRun<Value, Error: Swift.Error>: TrampolineTask, @unchecked Sendable {
+    @usableFromInline
+    enum Input {
+        /// Start the first stage.
+        case start
+        /// The running stage ended.
+        case stageEnded(Termination<Error>)
+    }
+
+    @usableFromInline let serializer = Serializer<Input>()
+    @usableFromInline let observer: Signal<Value, Error>.Observer
+    @usableFromInline let lifetime: Lifetime
+    /// The interrupt handle of the running stage; disposed with the run's lifetime.
+    @usableFromInline let stageHandle = SerialDisposable()
+
+    /// Drainer-only: the plan, dropped when the run ends so that what it captured is released.
+    @usableFromInline var plan: SequencePlan<Value, Error>?
+
+    @inlinable
+    init(observer: Signal<Value, Error>.Observer, lifetime: Lifetime, plan: @escaping SequencePlan<Value, Error>) {
+        self.observer = observer
+        self.lifetime = lifetime
+        self.plan = plan
+    }
+
+    @inlinable
+    func start() {
+        lifetime += stageHandle
+        submit(.start)
+    }
+
+    @inlinable
+    func submit(_ input: Input) {
+        guard serializer.enqueue(input) else { return }
+        SequencingTrampoline.run(self)
+    }
+
+    @usableFromInline
+    func runTrampolineTask() {
+        serializer.drain { self.handle($0) }
+    }
+
+    @inlinable
+    func handle(_ input: Input) {
+        guard let plan else { return }
+        let previous: Termination<Error>?
+        switch input {
+        case .start: previous = nil
+        case let .stageEnded(termination): previous = termination
+        }
+        switch plan(previous) {
+        case let .start(stage): startStage(stage)
+        case let .finish(termination): finish(termination)
+        }
+    }
+
+    @inlinable
+    func startStage(_ stage: SignalProducer<Value, Error>) {
+        // Disposed meanwhile (from another thread, or by an observer): start nothing more.
+        guard !lifetime.hasEnded else { return finish(.interrupted) }
+        // The handle is in place before the stage's first event, so that disposing this run stops
+        // even an endless synchronous stage. Its terminal event is queued (this thread is the
+        // drainer) and handled after this call returns: that is what keeps the stack flat.
+        _ = stage.startRun { handle in
+            self.stageHandle.inner = handle
+            return Signal.Observer { event in
+                switch event {
+                case let .value(value): self.observer.send(value: value)
+                case let .failed(error): self.submit(.stageEnded(.failed(error)))
+                case .completed: self.submit(.stageEnded(.completed))
+                case .interrupted: self.submit(.stageEnded(.interrupted))
+                }
+            }
+        }
+    }
+
+    @inlinable
+    func finish(_ termination: Termination<Error>) {
+        plan = nil
+        // Terminating the output ends its lifetime, which disposes the running stage, if any.
+        observer.send(Signal.Event(termination))
+    }
+}
+
+/// Bounds the nesting of sequencing runs on one thread.
+///
+/// Each thread counts the sequencing drains on its stack. A drain that would start past
+/// ``maximumDepth`` is queued instead, and the outermost drain on the thread runs the queue, in
+/// order, once its own work is done, before returning. Since the outermost drain is below on the
+/// stack, every queued task runs before control leaves the framework call that started it.
+@usableFromInline
+final class SequencingTrampoline {
+    /// How many sequencing drains may nest on one thread before the next one is queued.
+    @usableFromInline static let maximumDepth = 8
+
+    private var depth = 0
+    private var queue: ContiguousArray<TrampolineTask> = []
+    private var head = 0
+
+    private init() {}
+
+    /// Runs `task` now, or after the outermost drain on this thread has done its own work.
+    @usableFromInline
+    static func run(_ task: TrampolineTask) {
+        current.run(task)
+    }
+
+    private func run(_ task: TrampolineTask) {
+        guard depth < Self.maximumDepth else {
+            queue.append(task)
+            return
+        }
+        depth += 1
+        task.runTrampolineTask()
+        depth -= 1
+        guard depth == 0, head < queue.count else { return }
+        // The outermost drain on this thread: run what deeper ones queued, each from this level.
+        depth = 1
+        while head < queue.count {
+            let next = queue[head]
+            head += 1
+            if head >= 1024 && head * 2 >= queue.count {
+                queue.removeFirst(head)
+                head = 0
+            }
+            next.runTrampolineTask()
+        }
+        queue.removeAll(keepingCapacity: queue.capacity <= 64)
+        head = 0
+        depth = 0
+    }
+
+    /// Runs `body` with a trampoline of its own on this thread: drains that `body` causes run
+    /// before it returns, even if it is called from deep inside nested sequencing runs.
+    ///
+    /// The public `start` methods go through here, so that a run started by user code (a
+    /// blocking `first()` inside an observer, say) is never postponed behind the drains of the
+    /// runs around it; only the engine's own stage starts share the trampoline.
+    @usableFromInline
+    static func isolated<R>(_ body: () -> R) -> R {
+        guard let existing = pthread_getspecific(key) else { return body() }
+        let trampoline = Unmanaged<SequencingTrampoline>.fromOpaque(existing).takeUnretainedValue()
+        guard trampoline.depth > 0 else { return body() }
+        let saved = (trampoline.depth, trampoline.queue, trampoline.head)
+        trampoline.depth = 0
+        trampoline.queue = []
+        trampoline.head = 0
+        defer { (trampoline.depth, trampoline.queue, trampoline.head) = saved }
+        return body()
+    }
+
+    /// The trampoline of the current thread, created on first use and freed with the thread.
+    private static var current: SequencingTrampoline {
+        if let existing = pthread_getspecific(key) {
+            return Unmanaged<SequencingTrampoline>.fromOpaque(existing).takeUnretainedValue()
+        }
+        let created = SequencingTrampoline()
+        pthread_setspecific(key, Unmanaged.passRetained(created).toOpaque())
+        return created
+    }
+
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        let status = pthread_key_create(&key, releaseTrampoline)
+        precondition(status == 0, "SequencingTrampoline: pthread_key_create failed with \(status)")
+        return key
+    }()
+}
+
+#if canImport(Darwin)
+private func releaseTrampoline(_ pointer: UnsafeMutableRawPointer) {
+    Unmanaged<SequencingTrampoline>.fromOpaque(pointer).release()
+}
+#else
+private func releaseTrampoline(_ pointer: UnsafeMutableRawPointer?) {
+    guard let pointer else { return }
+    Unmanaged<SequencingTrampoline>.fromOpaque(pointer).release()
+}
+#endif
