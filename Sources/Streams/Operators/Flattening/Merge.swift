@@ -38,6 +38,18 @@ extension Signal {
     public static func merge(_ signals: Signal<Value, Error>...) -> Signal<Value, Error> {
         merge(signals)
     }
+
+    /// Merges this signal with `other`: the values of both, as they come.
+    ///
+    /// Values are delivered on the thread of the signal that sent them, one at a time; the first
+    /// failure or interruption of either ends the result at once; it completes once both have.
+    ///
+    /// - Parameter other: The signal to merge with this one.
+    /// - Returns: A signal of the values of both signals.
+    @inlinable
+    public func merge(with other: Signal<Value, Error>) -> Signal<Value, Error> {
+        Signal.merge([self, other])
+    }
 }
 
 extension SignalProducer {
@@ -58,6 +70,30 @@ extension SignalProducer {
     public static func merge<Seq: Sequence>(_ producers: Seq) -> SignalProducer<Value, Error>
     where Seq.Iterator.Element == SignalProducer<Value, Error> {
         SignalProducer<SignalProducer<Value, Error>, Error>(producers).flatten(.merge)
+    }
+
+    /// Merges this producer with `other`: each run starts this producer, then `other`, and sends
+    /// the values of both as they come, on their threads, one at a time.
+    ///
+    /// The first failure or interruption of either ends the result at once and interrupts the
+    /// other; it completes once both have. Disposing the run interrupts both.
+    ///
+    /// - Parameter other: The producer to merge with this one.
+    /// - Returns: A producer of the values of both producers.
+    @inlinable
+    public func merge(with other: SignalProducer<Value, Error>) -> SignalProducer<Value, Error> {
+        SignalProducer.merge([self, other])
+    }
+
+    /// Merges this producer with `other`, anything that gives a producer; see
+    /// ``merge(with:)-(SignalProducer<Value,Error>)``.
+    ///
+    /// - Parameter other: The producer, property or other convertible to merge with this one.
+    /// - Returns: A producer of the values of both.
+    @inlinable
+    public func merge<Other: SignalProducerConvertible>(with other: Other) -> SignalProducer<Value, Error>
+    where Other.Value == Value, Other.Error == Error {
+        SignalProducer.merge([self, other.producer])
     }
 
     /// Merges 2 producers (or anything that gives one): each run starts them all, in argument

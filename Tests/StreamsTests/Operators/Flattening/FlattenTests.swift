@@ -204,6 +204,8 @@ struct FlattenTests {
         }
         outerInput.send(value: 1)
         #expect(seen == [1, 10, 2, 20])
+        // The observer holds the input of the signal it observes; ending the signal breaks that cycle.
+        outerInput.sendCompleted()
     }
 }
 
@@ -250,6 +252,45 @@ struct MergeTests {
         let property = Property(value: 5)
         #expect(collectValues(SignalProducer.merge(property, SignalProducer<Int, Never>(value: 6))) == [5, 6])
         #expect(collectValues(SignalProducer<Int, Never>.merge([SignalProducer<Int, Never>]())) == [])
+    }
+
+    @Test("merge(with:) on Signal ends at the first failure and completes when both have")
+    func signalMergeWith() {
+        let (a, aInput) = Signal<Int, TestError>.pipe()
+        let (b, bInput) = Signal<Int, TestError>.pipe()
+        let log = EventLog<Int, TestError>()
+        a.merge(with: b).observe(log.observer)
+        aInput.send(value: 1)
+        bInput.send(value: 2)
+        aInput.sendCompleted()
+        #expect(log.terminals.isEmpty)
+        bInput.send(value: 3)
+        bInput.sendCompleted()
+        #expect(log.events == [.value(1), .value(2), .value(3), .completed])
+
+        let (c, cInput) = Signal<Int, TestError>.pipe()
+        let (d, dInput) = Signal<Int, TestError>.pipe()
+        let failing = EventLog<Int, TestError>()
+        c.merge(with: d).observe(failing.observer)
+        dInput.send(error: .first)
+        cInput.send(value: 4)
+        #expect(failing.events == [.failed(.first)])
+    }
+
+    @Test("merge(with:) on SignalProducer takes a producer or any convertible, and interrupts both when disposed")
+    func producerMergeWith() {
+        let first = SignalProducer<Int, Never>([1, 2])
+        #expect(collectValues(first.merge(with: SignalProducer(value: 3))) == [1, 2, 3])
+        let property = MutableProperty(7)
+        #expect(collectValues(first.merge(with: property).take(first: 3)) == [1, 2, 7])
+
+        let (signal, input) = Signal<Int, Never>.pipe()
+        let log = EventLog<Int, Never>()
+        let disposable = SignalProducer(signal).merge(with: SignalProducer.never).start(log.observer)
+        input.send(value: 5)
+        disposable.dispose()
+        input.send(value: 6)
+        #expect(log.events == [.value(5), .interrupted])
     }
 
     @Test("merge marbles: values interleave by time; a failure ends everything")
