@@ -1,0 +1,43 @@
+// swift-tools-version: 6.1
+// The benchmarks live in a package of their own, so that the Streams library itself keeps
+// zero dependencies. They run the workloads of the project's benchmark plan on Streams, on
+// OpenCombine and on plain-Swift baselines, in one process run.
+
+import PackageDescription
+
+let package = Package(
+    name: "StreamsBenchmarks",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(name: "Streams", path: ".."),
+        .package(url: "https://github.com/ordo-one/package-benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
+        .package(url: "https://github.com/OpenCombine/OpenCombine", exact: "0.14.0"),
+    ],
+    targets: [
+        // The workloads, written once per library, each returning a checksum.
+        .target(
+            name: "Workloads",
+            dependencies: [
+                .product(name: "Streams", package: "Streams"),
+                .product(name: "OpenCombine", package: "OpenCombine"),
+            ],
+            swiftSettings: []
+        ),
+        // The package-benchmark suite: every workload on every library, measured in one run.
+        .executableTarget(
+            name: "StreamsBenchmarks",
+            dependencies: [
+                "Workloads",
+                .product(name: "Benchmark", package: "package-benchmark"),
+            ],
+            path: "Benchmarks/StreamsBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
+        // Reads the suite's exported results and prints the side-by-side table of ratios.
+        .executableTarget(
+            name: "benchmark-report",
+            dependencies: ["Workloads"],
+            path: "Sources/BenchmarkReport"
+        ),
+    ]
+)

@@ -1,0 +1,159 @@
+// Reads the results the benchmark suite exported (package-benchmark's JMH JSON) and prints, per
+// workload and contender, the median time per event with its min and max over the timed runs,
+// the allocations per event, the ratios Streams / OpenCombine and Streams / baseline, and the
+// project's bars with whether this run meets them.
+//
+//   benchmark-report results/Current_run.jmh.json [--smoke]
+//
+// With --smoke the table is printed but the bars are not judged: a smoke pass runs too few
+// iterations on a shared machine for its timings to mean anything.
+
+import Foundation
+import Workloads
+
+struct Measurement {
+    /// Nanoseconds per event over the timed runs: median, min, max.
+    var median: Double
+    var min: Double
+    var max: Double
+    /// Allocations per event (median run).
+    var allocations: Double
+    var runs: Int
+}
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("benchmark-report: \(message)\n".utf8))
+    exit(1)
+}
+
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    let middle = sorted.count / 2
+    return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+}
+
+/// The raw samples of one metric of one exported benchmark.
+func samples(_ metric: [String: Any]?) -> [Double] {
+    guard let rows = metric?["rawData"] as? [[Any]] else { return [] }
+    return rows.flatMap { $0.compactMap { ($0 as? NSNumber)?.doubleValue } }
+}
+
+let arguments = CommandLine.arguments.dropFirst()
+let smoke = arguments.contains("--smoke")
+guard let path = arguments.first(where: { !$0.hasPrefix("--") }) else {
+    fail("usage: benchmark-report <results.jmh.json> [--smoke]")
+}
+guard let data = FileManager.default.contents(atPath: path),
+      let entries = try? JSONSerialization.jsonObject(with: data) as? [[String: Any]]
+else { fail("cannot read JMH results at \(path)") }
+
+// The exporter names a benchmark package.benchmark.<target>.<name with spaces as underscores>.
+var byName: [String: [String: Any]] = [:]
+for entry in entries {
+    guard let name = entry["benchmark"] as? String else { continue }
+    byName[String(name.split(separator: ".", maxSplits: 3).last ?? "")] = entry
+}
+
+@MainActor func measurement(_ variant: Variant, in workload: Workload) -> Measurement? {
+    let key = variant.benchmarkName(in: workload).replacingOccurrences(of: " ", with: "_")
+    guard let entry = byName[key], let metrics = entry["secondaryMetrics"] as? [String: Any] else { return nil }
+    // Wall-clock samples are exported in microseconds per run; allocation samples as counts per run.
+    let times = samples(metrics["Time (wall clock)"] as? [String: Any]).map { $0 * 1_000 / Double(variant.events) }
+    let mallocs = samples(metrics["Malloc (total)"] as? [String: Any]).map { $0 / Double(variant.events) }
+    guard !times.isEmpty else { return nil }
+    return Measurement(
+        median: median(times), min: times.min()!, max: times.max()!,
+        allocations: mallocs.isEmpty ? .nan : median(mallocs), runs: times.count
+    )
+}
+
+func format(_ value: Double, digits: Int = 2) -> String {
+    if value.isNaN { return "–" }
+    if value >= 100 { return String(format: "%.0f", value) }
+    if value >= 10 { return String(format: "%.1f", value) }
+    return String(format: "%.\(digits)f", value)
+}
+
+func formatAllocations(_ value: Double) -> String {
+    if value.isNaN { return "–" }
+    if value < 0.0005 { return value == 0 ? "0" : "<0.001" }
+    return format(value, digits: 3)
+}
+
+var missing: [String] = []
+var results: [String: Measurement] = [:]   // keyed by benchmark name
+
+print("| workload | contender | median ns/event | min | max | allocs/event | Streams / OpenCombine | Streams / baseline |")
+print("|---|---|---:|---:|---:|---:|---:|---:|")
+for workload in Workload.all {
+    for variant in workload.variants {
+        guard let m = measurement(variant, in: workload) else {
+            missing.append(variant.benchmarkName(in: workload))
+            continue
+        }
+        results[variant.benchmarkName(in: workload)] = m
+    }
+    for variant in workload.variants {
+        let name = variant.benchmarkName(in: workload)
+        guard let m = results[name] else { continue }
+        var versusOpenCombine = ""
+        var versusBaseline = ""
+        if variant.contender == .streams {
+            let peers = workload.variants.filter { $0.size == variant.size }
+            if let peer = peers.first(where: { $0.contender == .openCombine }),
+               let other = results[peer.benchmarkName(in: workload)] {
+                versusOpenCombine = format(m.median / other.median)
+            }
+            let baselines = peers.filter { [.baseline, .baselineClosures, .lazy].contains($0.contender) }
+            versusBaseline = baselines.compactMap { peer -> String? in
+                guard let other = results[peer.benchmarkName(in: workload)] else { return nil }
+                return "\(format(m.median / other.median)) (\(peer.contender.rawValue))"
+            }.joined(separator: ", ")
+        }
+        let contender = variant.size.map { "\(variant.contender.rawValue), \($0)" } ?? variant.contender.rawValue
+        print("| \(workload.id) \(workload.name) | \(contender) | \(format(m.median)) | \(format(m.min)) | \(format(m.max)) | \(formatAllocations(m.allocations)) | \(versusOpenCombine) | \(versusBaseline) |")
+    }
+}
+
+if !missing.isEmpty {
+    fail("no results for: \(missing.joined(separator: "; "))")
+}
+
+// MARK: - The bars
+
+@MainActor func result(_ id: String, _ contender: Contender, size: String? = nil) -> Measurement {
+    let workload = Workload.named(id)!
+    let variant = workload.variants.first { $0.contender == contender && $0.size == size }!
+    return results[variant.benchmarkName(in: workload)]!
+}
+
+var bars: [(String, Bool, String)] = []
+for workload in Workload.all {
+    let streams = result(workload.id, .streams)
+    let openCombine = result(workload.id, .openCombine)
+    let speedup = openCombine.median / streams.median
+    bars.append(("\(workload.id) at least 2x faster than OpenCombine", speedup >= 2, "\(format(speedup))x"))
+}
+let w1 = result("W1", .streams).median / result("W1", .baselineClosures).median
+bars.append(("W1 within 3x of the loop calling non-inlined closures", w1 <= 3, "\(format(w1))x"))
+for id in ["W1", "W2", "W3", "W7"] {
+    let allocations = result(id, .streams).allocations
+    // Steady state: a constant set-up cost spread over the run rounds to below one per thousand events.
+    bars.append(("\(id) no allocation per event in steady state", allocations < 0.001, formatAllocations(allocations)))
+}
+bars.append(("W8 1,000,000 repetitions complete", true, "\(format(result("W8", .streams, size: "1M repetitions").median)) ns/repetition"))
+let churn = result("W10", .streams, size: "100k observers").median / result("W10", .streams, size: "1k observers").median
+bars.append(("W10 add + remove does not grow from 1k to 100k observers (ratio ≤ 1.5)", churn <= 1.5, "\(format(churn))x"))
+let w9 = result("W9", .streams).median / result("W9", .lazy).median
+bars.append(("W9 within 3x of Swift's lazy", w9 <= 3, "\(format(w9))x"))
+
+print("")
+if smoke {
+    print("Smoke pass: every workload ran and every checksum matched; timings are not judged.")
+} else {
+    print("| bar | this run | met |")
+    print("|---|---:|:---:|")
+    for (bar, met, value) in bars {
+        print("| \(bar) | \(value) | \(met ? "yes" : "**no**") |")
+    }
+}
