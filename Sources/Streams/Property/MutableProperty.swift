@@ -18,8 +18,8 @@
 ///   itself as `$count`.
 @propertyWrapper
 public final class MutableProperty<Value>: ComposableMutablePropertyProtocol, @unchecked Sendable {
-    let core: PropertyCore<Value>
-    private let token: Lifetime.Token
+    @usableFromInline let core: PropertyCore<Value>
+    @usableFromInline let token: Lifetime.Token
 
     /// The lifetime of the property, which ends when it is deinitialized.
     public let lifetime: Lifetime
@@ -30,6 +30,7 @@ public final class MutableProperty<Value>: ComposableMutablePropertyProtocol, @u
     /// Creates a property holding `initialValue`.
     ///
     /// - Parameter initialValue: The first value.
+    @inlinable
     public init(_ initialValue: Value) {
         core = PropertyCore(initialValue)
         (lifetime, token) = Lifetime.make()
@@ -39,6 +40,7 @@ public final class MutableProperty<Value>: ComposableMutablePropertyProtocol, @u
     /// Creates a property holding `wrappedValue`; used by the property-wrapper syntax.
     ///
     /// - Parameter wrappedValue: The first value.
+    @inlinable
     public convenience init(wrappedValue: Value) {
         self.init(wrappedValue)
     }
@@ -48,12 +50,14 @@ public final class MutableProperty<Value>: ComposableMutablePropertyProtocol, @u
     }
 
     /// The current value. Setting it stores the new value and sends it to observers.
+    @inlinable
     public var value: Value {
         get { core.value }
         set { core.modify { $0 = newValue } }
     }
 
     /// The current value, for the property-wrapper syntax.
+    @inlinable
     public var wrappedValue: Value {
         get { value }
         set { value = newValue }
@@ -64,6 +68,7 @@ public final class MutableProperty<Value>: ComposableMutablePropertyProtocol, @u
 
     /// A producer sending the current value when started, then each change; it completes
     /// when the property is deinitialized. Starting it does not keep the property alive.
+    @inlinable
     public var producer: SignalProducer<Value, Never> {
         let core = self.core
         return SignalProducer { observer, lifetime in
@@ -75,7 +80,7 @@ public final class MutableProperty<Value>: ComposableMutablePropertyProtocol, @u
     ///
     /// - Parameter newValue: The new value.
     /// - Returns: The previous value.
-    @discardableResult
+    @inlinable @discardableResult
     public func swap(_ newValue: Value) -> Value {
         core.swap(newValue)
     }
@@ -85,7 +90,7 @@ public final class MutableProperty<Value>: ComposableMutablePropertyProtocol, @u
     /// - Parameter action: Mutates the value. It runs under the property's lock: it must not
     ///   read or set this property.
     /// - Returns: What `action` returns.
-    @discardableResult
+    @inlinable @discardableResult
     public func modify<Result>(_ action: (inout Value) throws -> Result) rethrows -> Result {
         try core.modify(action)
     }
@@ -95,6 +100,7 @@ public final class MutableProperty<Value>: ComposableMutablePropertyProtocol, @u
     /// - Parameter action: Reads the value. It runs under the property's lock: it must not set
     ///   this property.
     /// - Returns: What `action` returns.
+    @inlinable
     public func withValue<Result>(_ action: (Value) throws -> Result) rethrows -> Result {
         try core.withValue(action)
     }
