@@ -39,5 +39,11 @@ let package = Package(
             dependencies: ["Workloads"],
             path: "Sources/BenchmarkReport"
         ),
+        // Runs one workload variant on its own, for profilers.
+        .executableTarget(
+            name: "workload-run",
+            dependencies: ["Workloads"],
+            path: "Sources/WorkloadRun"
+        ),
     ]
 )
