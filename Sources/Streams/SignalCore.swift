@@ -16,18 +16,22 @@ import Synchronization
 /// insertion and removal amortized O(1). Delivery iterates a snapshot of the array (a retain of
 /// its buffer, no allocation), so observers added or removed during a delivery take effect from
 /// the next event.
+/// The part of a signal's core that does not depend on its value and error types: the observer
+/// list, the terminal flag and the resources of whoever feeds the signal.
+///
+/// It is not generic so that registering and removing an observer, which run outside the
+/// client's specialized code (a removal comes through `Disposable`), never look up type metadata:
+/// observers are stored as plain objects and cast back, for free, by the typed delivery loop.
 @usableFromInline
-final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
-    @usableFromInline typealias Event = Signal<Value, Error>.Event
-    @usableFromInline typealias Sink = Signal<Value, Error>.Observer
-
-    /// What `stateLock` guards.
+class SignalCoreBase: @unchecked Sendable {
+    /// What `state` guards.
     @usableFromInline
     struct State {
-        /// Observers in registration order; `nil` slots are holes left by removal.
-        @usableFromInline var observers: ContiguousArray<Sink?> = []
+        /// Observers (each a `Signal<Value, Error>.Observer` of the concrete core) in
+        /// registration order; `nil` slots are holes left by removal.
+        @usableFromInline var observers: ContiguousArray<AnyObject?> = []
         /// The registration of each slot, parallel to `observers`.
-        var registrations: ContiguousArray<ObserverRegistration<Value, Error>?> = []
+        var registrations: ContiguousArray<ObserverRegistration?> = []
         var holes = 0
         @usableFromInline var terminated = false
         /// Whether the public ``Signal`` object still exists.
@@ -47,7 +51,108 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
         }
     }
 
-    @usableFromInline let state = Locked(State())
+    @usableFromInline final let state = Locked(State())
+
+    /// The resources of whoever feeds this signal; disposed once it terminates or is abandoned.
+    @usableFromInline final let disposable = CompositeDisposable()
+
+    @usableFromInline init() {}
+
+    /// Whether a terminal event has been delivered (or the signal was abandoned).
+    @usableFromInline
+    final var isTerminated: Bool { state.withLock { $0.terminated } }
+
+    /// Registers `observer` for every event from the next delivery on; `nil` if the signal has
+    /// terminated (the caller then interrupts the observer).
+    @usableFromInline
+    final func register(_ observer: AnyObject) -> ObserverRegistration? {
+        state.withLock { state in
+            guard !state.terminated else { return nil }
+            let registration = ObserverRegistration(core: self, index: state.observers.count)
+            state.observers.append(observer)
+            state.registrations.append(registration)
+            return registration
+        }
+    }
+
+    /// Unregisters the observer behind `registration`, if it still is registered.
+    ///
+    /// The observer is released after the lock is dropped: its deinitialization may run user code
+    /// (a captured object's `deinit`) that touches this very signal.
+    final func remove(_ registration: ObserverRegistration) {
+        let (removed, abandoned) = state.withLock { state -> (AnyObject?, Bool) in
+            let index = registration.index
+            guard index >= 0, !state.terminated else { return (nil, false) }
+            registration.index = -1
+            let removed = state.observers[index]
+            state.observers[index] = nil
+            state.registrations[index] = nil
+            state.holes += 1
+            if state.holes == state.observers.count {
+                state.observers.removeAll(keepingCapacity: true)
+                state.registrations.removeAll(keepingCapacity: true)
+                state.holes = 0
+            } else if state.holes > 16 && state.holes * 2 > state.observers.count {
+                Self.compact(&state)
+            }
+            if !state.outputAlive && state.observers.isEmpty {
+                state.terminate()
+                return (removed, true)
+            }
+            return (removed, false)
+        }
+        withExtendedLifetime(removed) {}
+        if abandoned { disposable.dispose() }
+    }
+
+    /// Whether `registration` is no longer registered.
+    final func isRemoved(_ registration: ObserverRegistration) -> Bool {
+        state.withLock { _ in registration.index < 0 }
+    }
+
+    /// Moves live observers down over the holes, keeping their order. Called with the lock held.
+    private static func compact(_ state: inout State) {
+        var write = 0
+        for read in state.observers.indices {
+            guard let registration = state.registrations[read] else { continue }
+            if read != write {
+                state.observers[write] = state.observers[read]
+                state.registrations[write] = registration
+                registration.index = write
+                state.compactionMoves += 1
+            }
+            write += 1
+        }
+        state.observers.removeLast(state.observers.count - write)
+        state.registrations.removeLast(state.registrations.count - write)
+        state.holes = 0
+    }
+
+    /// The number of registered observers.
+    final var observerCount: Int { state.withLock { $0.observers.count - $0.holes } }
+
+    /// Total slot moves made by compaction so far.
+    final var totalCompactionMoves: Int { state.withLock { $0.compactionMoves } }
+
+    /// Called when the public ``Signal`` object goes away: with no observer left, nobody can ever
+    /// see another event, so the signal ends silently and frees its resources.
+    final func outputDidDeinitialize() {
+        let abandoned = state.withLock { state -> Bool in
+            state.outputAlive = false
+            guard !state.terminated, state.observers.count == state.holes else { return false }
+            state.terminate()
+            return true
+        }
+        if abandoned { disposable.dispose() }
+    }
+}
+
+/// The typed heart of a ``Signal``: the machinery that delivers one event at a time to the
+/// observers ``SignalCoreBase`` keeps.
+@usableFromInline
+final class SignalCore<Value, Error: Swift.Error>: SignalCoreBase, @unchecked Sendable {
+    @usableFromInline typealias Event = Signal<Value, Error>.Event
+    @usableFromInline typealias Sink = Signal<Value, Error>.Observer
 
     /// Held by the delivering thread for a whole delivery.
     @usableFromInline let sendLock = PlatformLock()
@@ -56,12 +161,10 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
     /// Events sent by observers during a delivery; touched only by the thread holding `sendLock`.
     @usableFromInline let reentrantQueue: UnsafeMutablePointer<ContiguousArray<Event>>
 
-    /// The resources of whoever feeds this signal; disposed once it terminates or is abandoned.
-    @usableFromInline let disposable = CompositeDisposable()
-
-    @usableFromInline init() {
+    @usableFromInline override init() {
         reentrantQueue = .allocate(capacity: 1)
         reentrantQueue.initialize(to: [])
+        super.init()
     }
 
     deinit {
@@ -110,7 +213,7 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
     @inlinable
     func deliver(_ event: Event) {
         let isTerminal = event.isTerminating
-        let snapshot: ContiguousArray<Sink?>? = state.withLock { state in
+        let snapshot: ContiguousArray<AnyObject?>? = state.withLock { state in
             if state.terminated { return nil }
             let snapshot = state.observers
             if isTerminal { state.terminate() }
@@ -120,8 +223,10 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
         // The snapshot keeps every observer alive for the whole loop, so the calls borrow them
         // instead of retaining and releasing each one.
         snapshot.withUnsafeBufferPointer { observers in
-            for observer in observers {
-                guard let observer else { continue }
+            for object in observers {
+                guard let object else { continue }
+                // Every object in the list was registered by `add`, as a `Sink`.
+                let observer = unsafeDowncast(object, to: Sink.self)
                 Unmanaged.passUnretained(observer)._withUnsafeGuaranteedRef { $0._send(event) }
             }
         }
@@ -130,98 +235,16 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
 
     // MARK: Observers
 
-    /// Whether a terminal event has been delivered (or the signal was abandoned).
-    @usableFromInline
-    var isTerminated: Bool { state.withLock { $0.terminated } }
-
     /// Registers `observer` for every event from the next delivery on.
     ///
     /// On a terminated signal the observer receives `.interrupted` at once and `nil` is returned.
-    @usableFromInline
+    @inlinable
     func add(_ observer: Sink) -> Disposable? {
-        let registration: ObserverRegistration<Value, Error>? = state.withLock { state in
-            guard !state.terminated else { return nil }
-            let registration = ObserverRegistration(core: self, index: state.observers.count)
-            state.observers.append(observer)
-            state.registrations.append(registration)
-            return registration
-        }
-        guard let registration else {
+        guard let registration = register(observer) else {
             observer.sendInterrupted()
             return nil
         }
         return registration
-    }
-
-    /// Unregisters the observer behind `registration`, if it still is registered.
-    ///
-    /// The observer is released after the lock is dropped: its deinitialization may run user code
-    /// (a captured object's `deinit`) that touches this very signal.
-    func remove(_ registration: ObserverRegistration<Value, Error>) {
-        let (removed, abandoned) = state.withLock { state -> (Sink?, Bool) in
-            let index = registration.index
-            guard index >= 0, !state.terminated else { return (nil, false) }
-            registration.index = -1
-            let removed = state.observers[index]
-            state.observers[index] = nil
-            state.registrations[index] = nil
-            state.holes += 1
-            if state.holes == state.observers.count {
-                state.observers.removeAll(keepingCapacity: true)
-                state.registrations.removeAll(keepingCapacity: true)
-                state.holes = 0
-            } else if state.holes > 16 && state.holes * 2 > state.observers.count {
-                Self.compact(&state)
-            }
-            if !state.outputAlive && state.observers.isEmpty {
-                state.terminate()
-                return (removed, true)
-            }
-            return (removed, false)
-        }
-        withExtendedLifetime(removed) {}
-        if abandoned { disposable.dispose() }
-    }
-
-    /// Whether `registration` is no longer registered.
-    func isRemoved(_ registration: ObserverRegistration<Value, Error>) -> Bool {
-        state.withLock { _ in registration.index < 0 }
-    }
-
-    /// Moves live observers down over the holes, keeping their order. Called with the lock held.
-    private static func compact(_ state: inout State) {
-        var write = 0
-        for read in state.observers.indices {
-            guard let registration = state.registrations[read] else { continue }
-            if read != write {
-                state.observers[write] = state.observers[read]
-                state.registrations[write] = registration
-                registration.index = write
-                state.compactionMoves += 1
-            }
-            write += 1
-        }
-        state.observers.removeLast(state.observers.count - write)
-        state.registrations.removeLast(state.registrations.count - write)
-        state.holes = 0
-    }
-
-    /// The number of registered observers.
-    var observerCount: Int { state.withLock { $0.observers.count - $0.holes } }
-
-    /// Total slot moves made by compaction so far.
-    var totalCompactionMoves: Int { state.withLock { $0.compactionMoves } }
-
-    /// Called when the public ``Signal`` object goes away: with no observer left, nobody can ever
-    /// see another event, so the signal ends silently and frees its resources.
-    func outputDidDeinitialize() {
-        let abandoned = state.withLock { state -> Bool in
-            state.outputAlive = false
-            guard !state.terminated, state.observers.count == state.holes else { return false }
-            state.terminate()
-            return true
-        }
-        if abandoned { disposable.dispose() }
     }
 }
 
@@ -230,23 +253,26 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
 /// It holds the core weakly. A core that nobody can send into any more (no input observer, no
 /// run, no `Signal` object) is freed with its observers, silently, since no event can ever reach
 /// them; disposing the registration afterwards does nothing.
-final class ObserverRegistration<Value, Error: Swift.Error>: Disposable, @unchecked Sendable {
-    private weak var core: SignalCore<Value, Error>?
+@usableFromInline
+final class ObserverRegistration: Disposable, @unchecked Sendable {
+    private weak var core: SignalCoreBase?
     /// The slot in the core's arrays; -1 once removed. Guarded by the core's state lock.
     var index: Int
 
-    init(core: SignalCore<Value, Error>, index: Int) {
+    init(core: SignalCoreBase, index: Int) {
         self.core = core
         self.index = index
     }
 
     /// Whether the observer has been removed (by disposal or because the signal terminated).
+    @usableFromInline
     var isDisposed: Bool {
         guard let core else { return true }
         return core.isRemoved(self) || core.isTerminated
     }
 
     /// Removes the observer; it receives no event whose delivery starts afterwards.
+    @usableFromInline
     func dispose() {
         core?.remove(self)
     }
