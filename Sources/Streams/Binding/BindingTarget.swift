@@ -59,7 +59,9 @@ public struct BindingTarget<Value>: BindingTargetProvider {
         object: Object,
         keyPath: ReferenceWritableKeyPath<Object, Value>
     ) {
-        self.init(on: scheduler, lifetime: lifetime) { [object] value in object[keyPath: keyPath] = value }
+        // Weakly: a binding must not keep its target alive, or the target's lifetime, and with
+        // it the binding, could never end.
+        self.init(on: scheduler, lifetime: lifetime) { [weak object] value in object?[keyPath: keyPath] = value }
     }
 }
 
