@@ -82,9 +82,12 @@ public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
     /// Creates a property from a producer that sends its first value synchronously when
     /// started: that value is the initial one, the later values are the changes.
     ///
-    /// The producer's run lasts as long as the property; `sources` (the properties it is
-    /// composed from) are kept alive as long, so that a chain of composed properties lives as
-    /// long as its last link.
+    /// The producer's run lasts as long as the property is used: while the property lives, while
+    /// its ``producer`` is held or has a running start, and while its ``signal`` is held or
+    /// observed. `sources` (the properties it is composed from) are kept alive as long, so that
+    /// a chain of composed properties lives as long as its last link, and a binding from a
+    /// composed property made on the spot (`label <~ name.map { ... }`) goes on after the
+    /// property object itself is gone.
     ///
     /// - Precondition: `producer` sends a value before `start` returns.
     init(unsafeProducer: SignalProducer<Value, Never>, retaining sources: [AnyObject] = []) {
@@ -94,11 +97,19 @@ public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
             preconditionFailure("Property(unsafeProducer:) needs a producer that sends a value synchronously when started")
         }
         currentValue = { core.value }
-        source = PropertyRun(run, retaining: sources)
+        let keepAlive = PropertyRun(run, retaining: sources)
+        source = keepAlive
         producer = SignalProducer { observer, lifetime in
             core.subscribe(observer, lifetime: lifetime)
+            lifetime.observeEnded { withExtendedLifetime(keepAlive) {} }
         }
-        signal = core.changes
+        // The changes, through a signal of their own whose observation keeps the run going; it
+        // ends silently once neither it nor an observer of it is left (a signal nobody can
+        // observe any more), which lets the run go.
+        signal = Signal { observer, lifetime in
+            lifetime += core.changes.observe(observer)
+            lifetime.observeEnded { withExtendedLifetime(keepAlive) {} }
+        }
     }
 }
 
