@@ -135,6 +135,10 @@ final class MulticastCore<Value, Error: Swift.Error>: @unchecked Sendable {
         }
     }
 
+    /// How many values the replay buffer holds; for tests, read while no input is being
+    /// processed.
+    var replayBufferCount: Int { buffer.count }
+
     /// Keeps `value` for late subscribers, dropping the oldest beyond `capacity`.
     private func record(_ value: Value) {
         guard capacity > 0 else { return }

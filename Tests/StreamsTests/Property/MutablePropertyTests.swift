@@ -107,4 +107,25 @@ struct MutablePropertyConcurrencyTests {
         #expect(Set(delivered.value).count == 2 * perThread)
         #expect(delivered.value.last == property.value)
     }
+
+    @Test("increments by modify from eight threads at once all count, and every new value is delivered once, in order")
+    func concurrentModify() {
+        let property = MutableProperty(0)
+        let delivered = TestBox<[Int]>([])
+        let producerSeen = TestBox<[Int]>([])
+        property.signal.observeValues { delivered.value.append($0) }
+        property.producer.startWithValues { producerSeen.value.append($0) }
+        let threads = 8
+        let perThread = 5_000
+        let done = (0..<threads).map { _ in
+            onNewThread {
+                for _ in 0..<perThread { property.modify { $0 += 1 } }
+            }
+        }
+        for semaphore in done { semaphore.wait() }
+        let total = threads * perThread
+        #expect(property.value == total)
+        #expect(delivered.value == Array(1...total), "each increment's result is sent once, in the order stored")
+        #expect(producerSeen.value == Array(0...total))
+    }
 }
