@@ -55,11 +55,16 @@ for entry in entries {
 }
 
 @MainActor func measurement(_ variant: Variant, in workload: Workload) -> Measurement? {
-    let key = variant.benchmarkName(in: workload).replacingOccurrences(of: " ", with: "_")
-    guard let entry = byName[key], let metrics = entry["secondaryMetrics"] as? [String: Any] else { return nil }
-    // Wall-clock samples are exported in microseconds per run; allocation samples as counts per run.
-    let times = samples(metrics["Time (wall clock)"] as? [String: Any]).map { $0 * 1_000 / Double(variant.events) }
-    let mallocs = samples(metrics["Malloc (total)"] as? [String: Any]).map { $0 / Double(variant.events) }
+    func metrics(_ name: String) -> [String: Any]? {
+        byName[name.replacingOccurrences(of: " ", with: "_")]?["secondaryMetrics"] as? [String: Any]
+    }
+    let name = variant.benchmarkName(in: workload)
+    guard let timing = metrics(name) else { return nil }
+    // Wall-clock samples are exported in microseconds per run; allocation samples, from the
+    // variant's counting benchmark, as counts per run.
+    let times = samples(timing["Time (wall clock)"] as? [String: Any]).map { $0 * 1_000 / Double(variant.events) }
+    let mallocs = samples(metrics(name + allocationsSuffix)?["Malloc (total)"] as? [String: Any])
+        .map { $0 / Double(variant.events) }
     guard !times.isEmpty else { return nil }
     return Measurement(
         median: median(times), min: times.min()!, max: times.max()!,

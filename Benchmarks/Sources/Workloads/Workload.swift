@@ -68,6 +68,9 @@ public struct Workload: Sendable {
     public let variants: [Variant]
 }
 
+/// Appended to a variant's benchmark name for the benchmark that counts its allocations.
+public let allocationsSuffix = " · allocations"
+
 /// Fails loudly when a run's checksum differs from the expected one.
 @inline(never)
 public func verify(_ checksum: Int, _ variant: Variant, in workload: Workload) {
