@@ -6,8 +6,8 @@ extension PropertyProtocol where Value: PropertyProtocol {
     ///
     /// With `.latest` (the usual choice) the result always holds the current value of the
     /// current inner property. The result updates synchronously, on the thread where the outer
-    /// or inner property changed; it keeps this property alive, and each inner property alive
-    /// while the strategy follows it.
+    /// or inner property changed; it keeps this property alive, and each inner property runs
+    /// while the strategy follows it (a composed inner property made on the spot included).
     ///
     /// Every strategy starts the first inner property at once; its current value is the
     /// result's initial value.
@@ -15,7 +15,7 @@ extension PropertyProtocol where Value: PropertyProtocol {
     /// - Parameter strategy: How the inner properties are followed.
     /// - Returns: A property of the inner properties' values.
     public func flatten(_ strategy: FlattenStrategy) -> Property<Value.Value> {
-        lift { $0.flatMap(strategy) { $0.retainedProducer } }
+        lift { $0.flatMap(strategy) { $0.producer } }
     }
 }
 
@@ -25,25 +25,14 @@ extension PropertyProtocol {
     ///
     /// With `.latest` the result always holds the current value of the property made from the
     /// current value. Updates are synchronous, on the thread where a property changed; the
-    /// result keeps this property alive, and each inner property while it is followed.
+    /// result keeps this property alive, and each inner property runs while it is followed
+    /// (a composed inner property made on the spot included).
     ///
     /// - Parameters:
     ///   - strategy: How the inner properties are followed.
     ///   - transform: Makes the inner property for a value.
     /// - Returns: A property of the inner properties' values.
     public func flatMap<P: PropertyProtocol>(_ strategy: FlattenStrategy, _ transform: @escaping (Value) -> P) -> Property<P.Value> {
-        lift { $0.flatMap(strategy) { transform($0).retainedProducer } }
-    }
-}
-
-extension PropertyProtocol {
-    /// The property's producer, keeping the property alive while a run lasts: a property made
-    /// inside a transform is then followed for as long as it is flattened.
-    var retainedProducer: SignalProducer<Value, Never> {
-        let values = producer
-        return SignalProducer { observer, lifetime in
-            lifetime.observeEnded { withExtendedLifetime(self) {} }
-            lifetime += values.start(observer)
-        }
+        lift { $0.flatMap(strategy) { transform($0).producer } }
     }
 }

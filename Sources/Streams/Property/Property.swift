@@ -97,8 +97,11 @@ public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
             preconditionFailure("Property(unsafeProducer:) needs a producer that sends a value synchronously when started")
         }
         currentValue = { core.value }
-        let keepAlive = PropertyRun(run, retaining: sources)
-        source = keepAlive
+        // The run is kept by the property object and by each of its users; the sources only by
+        // the object, so that a user left attached never keeps a source (and through it, the
+        // run itself) alive: when the last source goes, the property completes and lets go.
+        let keepAlive = PropertyRun(run)
+        source = PropertyOwnership(run: keepAlive, sources: sources)
         producer = SignalProducer { observer, lifetime in
             core.subscribe(observer, lifetime: lifetime)
             lifetime.observeEnded { withExtendedLifetime(keepAlive) {} }
@@ -156,19 +159,30 @@ final class PropertyFeed<Value>: @unchecked Sendable {
     }
 }
 
-/// The run feeding a derived property: interrupted, which finishes the property, when the
-/// property is deinitialized.
+/// The run feeding a derived property: interrupted, which finishes the property, once neither
+/// the property object nor any of its users holds it.
 final class PropertyRun: @unchecked Sendable {
     private let run: Disposable
-    /// Never read: kept so that the sources live as long as the run.
-    private let sources: [AnyObject]
 
-    init(_ run: Disposable, retaining sources: [AnyObject]) {
+    init(_ run: Disposable) {
         self.run = run
-        self.sources = sources
     }
 
     deinit {
         run.dispose()
+    }
+}
+
+/// What a composed property object holds: its run, and the properties it is composed from, for
+/// as long as the object lives.
+final class PropertyOwnership: @unchecked Sendable {
+    /// Never read: kept so that the run lasts at least as long as the property object.
+    private let run: PropertyRun
+    /// Never read: kept so that the sources live as long as the property object.
+    private let sources: [AnyObject]
+
+    init(run: PropertyRun, sources: [AnyObject]) {
+        self.run = run
+        self.sources = sources
     }
 }
