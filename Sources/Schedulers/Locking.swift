@@ -46,6 +46,16 @@ package struct PlatformLock: @unchecked Sendable {
         Self.unlock(primitive)
     }
 
+    /// Acquires the lock if no thread holds it, without waiting; returns whether it did.
+    @inlinable @inline(__always)
+    package func tryLock() -> Bool {
+        #if canImport(Darwin)
+        return os_unfair_lock_trylock(primitive)
+        #else
+        return pthread_mutex_trylock(primitive) == 0
+        #endif
+    }
+
     /// Initializes the primitive at `primitive`, unlocked.
     @usableFromInline
     static func initialize(_ primitive: UnsafeMutablePointer<Primitive>) {

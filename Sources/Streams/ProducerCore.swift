@@ -19,16 +19,22 @@ typealias ProducerRun<Value, Error: Swift.Error> =
 enum ProducerRuns {
     /// A run driven by a start handler, which may send from any thread: events go through a
     /// serializing ``SignalCore``, exactly as for a ``Signal``.
+    ///
+    /// The interrupt handle keeps the run's input observer: the run lasts while the handle is
+    /// held, whatever the handler keeps, until it terminates or is disposed. Only when the
+    /// handler keeps nothing and the handle is released too does the input go away, which
+    /// interrupts the run.
     @inlinable
     static func generator<Value, Error>(
         _ startHandler: @escaping (Signal<Value, Error>.Observer, Lifetime) -> Void
     ) -> ProducerRun<Value, Error> {
         return { makeObserver in
             let signal = SignalCore<Value, Error>()
-            let run = GeneratorRun(signal)
+            let input = Signal<Value, Error>.Observer(input: signal)
+            let run = GeneratorRun(signal, input: input)
             _ = signal.add(makeObserver(run))
-            if !signal.isTerminated {
-                startHandler(Signal.Observer(input: signal), Lifetime(signal.disposable))
+            if !signal.isEnding {
+                startHandler(input, Lifetime(signal.disposable))
             }
             return run
         }
@@ -75,21 +81,27 @@ extension ProducerRuns {
 }
 
 /// The interrupt handle of a start-handler run.
+///
+/// It holds the run's input observer, so that the run lasts while this handle is held (see
+/// ``ProducerRuns/generator(_:)``).
 @usableFromInline
 final class GeneratorRun<Value, Error: Swift.Error>: Disposable, @unchecked Sendable {
     private let signal: SignalCore<Value, Error>
+    private let input: Signal<Value, Error>.Observer
 
     @usableFromInline
-    init(_ signal: SignalCore<Value, Error>) {
+    init(_ signal: SignalCore<Value, Error>, input: Signal<Value, Error>.Observer) {
         self.signal = signal
+        self.input = input
     }
 
-    /// Whether the run has ended, by disposal or by its own terminal event.
+    /// Whether the run has ended, or is being interrupted.
     @usableFromInline
-    var isDisposed: Bool { signal.isTerminated }
+    var isDisposed: Bool { signal.isEnding }
 
-    /// Interrupts the run. From inside one of its callbacks, the interruption is delivered right
-    /// after the current event.
+    /// Interrupts the run without waiting: if another thread is delivering one of its events,
+    /// `interrupted` follows that delivery and the events still waiting are dropped. From inside
+    /// one of its callbacks, the interruption is delivered right after the current event.
     @usableFromInline
     func dispose() {
         signal.send(.interrupted)

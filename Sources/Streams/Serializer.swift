@@ -63,6 +63,17 @@ final class Serializer<Item>: @unchecked Sendable {
         }
     }
 
+    /// Makes the caller the drainer if no thread is processing, without queueing anything;
+    /// returns whether it did. A caller that became the drainer must call ``drain(_:)``.
+    @inlinable
+    func tryAcquire() -> Bool {
+        state.withLock { state -> Bool in
+            if state.draining { return false }
+            state.draining = true
+            return true
+        }
+    }
+
     /// Processes the queued items in order, including those submitted meanwhile, until none is
     /// left. Only the drainer chosen by ``enqueue(_:)`` calls it, once per time it was chosen.
     @inlinable

@@ -149,15 +149,34 @@ class SignalCoreBase: @unchecked Sendable {
 
 /// The typed heart of a ``Signal``: the machinery that delivers one event at a time to the
 /// observers ``SignalCoreBase`` keeps.
+///
+/// Interruption never waits. `send(.interrupted)` raises `interruptState` and tries the send
+/// lock: if another thread holds it, the call returns at once and that thread delivers
+/// `interrupted` right after the delivery under way; values and terminal events not yet
+/// delivered (queued by observers, or waiting for the lock on other threads) are dropped. This
+/// is what lets disposal, which interrupts, run anywhere: it never blocks on a delivery that may
+/// itself be waiting for the disposing thread.
+///
+/// The resources of the signal are disposed after the send lock is released, so the disposal of
+/// an upstream run (which interrupts it) never happens while this signal's lock is held.
 @usableFromInline
 final class SignalCore<Value, Error: Swift.Error>: SignalCoreBase, @unchecked Sendable {
     @usableFromInline typealias Event = Signal<Value, Error>.Event
     @usableFromInline typealias Sink = Signal<Value, Error>.Observer
 
+    /// `interruptState` values: no interruption asked for; asked for and not yet delivered;
+    /// delivered (or found the signal already ended).
+    @usableFromInline static var noInterrupt: UInt8 { 0 }
+    @usableFromInline static var interruptRequested: UInt8 { 1 }
+    @usableFromInline static var interruptHandled: UInt8 { 2 }
+
     /// Held by the delivering thread for a whole delivery.
     @usableFromInline let sendLock = PlatformLock()
     /// The thread holding `sendLock`, or 0.
     @usableFromInline let deliveringThread = Synchronization.Atomic<UInt>(0)
+    /// Whether an interruption was asked for and not delivered yet. Raised by any thread; moved on
+    /// to `interruptHandled` only by the thread holding `sendLock`.
+    @usableFromInline let interruptState = Synchronization.Atomic<UInt8>(0)
     /// Events sent by observers during a delivery; touched only by the thread holding `sendLock`.
     @usableFromInline let reentrantQueue: UnsafeMutablePointer<ContiguousArray<Event>>
 
@@ -173,6 +192,12 @@ final class SignalCore<Value, Error: Swift.Error>: SignalCoreBase, @unchecked Se
         reentrantQueue.deallocate()
     }
 
+    /// Whether the signal has ended or an interruption is on its way.
+    @usableFromInline
+    var isEnding: Bool {
+        interruptState.load(ordering: .acquiring) != Self.noInterrupt || isTerminated
+    }
+
     // MARK: Sending
     //
     // The sending path is inlinable so that it is specialized for the client's value and error
@@ -180,38 +205,106 @@ final class SignalCore<Value, Error: Swift.Error>: SignalCoreBase, @unchecked Se
 
     /// Delivers `event` to every observer registered when its delivery starts.
     ///
-    /// Blocks while another thread is delivering. Called from inside an observer of this signal,
-    /// it queues `event` behind the current delivery and returns at once.
+    /// A value or a terminal event blocks while another thread is delivering. `.interrupted`
+    /// never blocks (see the type's documentation). Called from inside an observer of this
+    /// signal, `send` queues `event` behind the current delivery and returns at once; an
+    /// interruption sent that way overtakes the events still queued.
     @inlinable
     func send(_ event: Event) {
         let me = currentThreadID()
+        let isInterrupt: Bool
+        if case .interrupted = event { isInterrupt = true } else { isInterrupt = false }
         if deliveringThread.load(ordering: .relaxed) == me {
-            reentrantQueue.pointee.append(event)
+            if isInterrupt {
+                requestInterrupt()
+            } else {
+                reentrantQueue.pointee.append(event)
+            }
             return
         }
-        sendLock.withLock {
-            deliveringThread.store(me, ordering: .relaxed)
-            deliver(event)
-            if !reentrantQueue.pointee.isEmpty { drainReentrantQueue() }
-            deliveringThread.store(0, ordering: .relaxed)
+        if isInterrupt {
+            requestInterrupt()
+            commitInterrupt()
+            return
         }
+        sendLock.lock()
+        deliveringThread.store(me, ordering: .relaxed)
+        var ended = deliver(event)
+        if !reentrantQueue.pointee.isEmpty { ended = drainReentrantQueue() || ended }
+        if interruptState.load(ordering: .relaxed) == Self.interruptRequested {
+            ended = deliverInterrupt() || ended
+        }
+        deliveringThread.store(0, ordering: .relaxed)
+        sendLock.unlock()
+        if ended {
+            disposable.dispose()
+        } else if interruptState.load(ordering: .sequentiallyConsistent) == Self.interruptRequested {
+            // Asked for by a thread whose try of the lock failed while this one held it.
+            commitInterrupt()
+        }
+    }
+
+    /// Records that an interruption is due. Sequentially consistent, so that a thread releasing
+    /// the send lock and then reading the state cannot miss it while the requesting thread's try
+    /// of the lock fails.
+    @usableFromInline
+    func requestInterrupt() {
+        _ = interruptState.compareExchange(
+            expected: Self.noInterrupt, desired: Self.interruptRequested, ordering: .sequentiallyConsistent)
+    }
+
+    /// Delivers a requested interruption if no thread is delivering; otherwise leaves it to the
+    /// thread that is, which checks for it after its delivery.
+    @usableFromInline
+    func commitInterrupt() {
+        guard sendLock.tryLock() else { return }
+        deliveringThread.store(currentThreadID(), ordering: .relaxed)
+        var ended = false
+        if interruptState.load(ordering: .relaxed) == Self.interruptRequested {
+            ended = deliverInterrupt()
+        }
+        // Events observers sent while `interrupted` was delivered reach a terminated signal.
+        if !reentrantQueue.pointee.isEmpty { reentrantQueue.pointee.removeAll() }
+        deliveringThread.store(0, ordering: .relaxed)
+        sendLock.unlock()
+        if ended { disposable.dispose() }
+    }
+
+    /// Delivers the requested interruption. Runs on the thread holding `sendLock`.
+    @usableFromInline
+    func deliverInterrupt() -> Bool {
+        interruptState.store(Self.interruptHandled, ordering: .relaxed)
+        let ended = deliverNow(.interrupted)
+        reentrantQueue.pointee.removeAll()
+        return ended
     }
 
     /// Delivers the events queued by observers during a delivery, including those they queue in
-    /// turn, in order. Runs on the delivering thread, holding `sendLock`.
+    /// turn, in order. Runs on the delivering thread, holding `sendLock`. Returns whether one of
+    /// them ended the signal.
     @usableFromInline
-    func drainReentrantQueue() {
+    func drainReentrantQueue() -> Bool {
         var index = 0
+        var ended = false
         while index < reentrantQueue.pointee.count {
             let queued = reentrantQueue.pointee[index]
             index += 1
-            deliver(queued)
+            ended = deliver(queued) || ended
         }
         reentrantQueue.pointee.removeAll(keepingCapacity: true)
+        return ended
+    }
+
+    /// Delivers `event` unless an interruption is due, which drops it. Returns whether the
+    /// event ended the signal; the caller then disposes its resources once it released the lock.
+    @inlinable
+    func deliver(_ event: Event) -> Bool {
+        if interruptState.load(ordering: .relaxed) == Self.interruptRequested { return false }
+        return deliverNow(event)
     }
 
     @inlinable
-    func deliver(_ event: Event) {
+    func deliverNow(_ event: Event) -> Bool {
         let isTerminal = event.isTerminating
         let snapshot: ContiguousArray<AnyObject?>? = state.withLock { state in
             if state.terminated { return nil }
@@ -219,7 +312,7 @@ final class SignalCore<Value, Error: Swift.Error>: SignalCoreBase, @unchecked Se
             if isTerminal { state.terminate() }
             return snapshot
         }
-        guard let snapshot else { return }
+        guard let snapshot else { return false }
         // The snapshot keeps every observer alive for the whole loop, so the calls borrow them
         // instead of retaining and releasing each one.
         snapshot.withUnsafeBufferPointer { observers in
@@ -230,7 +323,7 @@ final class SignalCore<Value, Error: Swift.Error>: SignalCoreBase, @unchecked Se
                 Unmanaged.passUnretained(observer)._withUnsafeGuaranteedRef { $0._send(event) }
             }
         }
-        if isTerminal { disposable.dispose() }
+        return isTerminal
     }
 
     // MARK: Observers

@@ -370,13 +370,55 @@ struct SignalProducerStartTests {
             observer.send(value: 1)
         }
         var values: [Int] = []
-        let disposable = producer.startWithValues { value in
-            values.append(value)
-            #expect(!resource.isDisposed)
+        var interrupted = false
+        let disposable = producer.start { event in
+            if let value = event.value { values.append(value) }
+            if event == .interrupted { interrupted = true }
         }
         #expect(values == [1])
-        #expect(resource.isDisposed)  // the handler released its observer: interrupted
+        // The handler kept nothing, but the run lasts while its disposable is held.
+        #expect(!resource.isDisposed)
+        #expect(!disposable.isDisposed)
+        #expect(!interrupted)
+        disposable.dispose()
+        #expect(resource.isDisposed)
         #expect(disposable.isDisposed)
+        #expect(interrupted)
+    }
+
+    @Test("a run whose handler keeps nothing lasts while its disposable is held, and ends when it is released")
+    func runLastsWhileDisposableHeld() {
+        let resource = AnyDisposable()
+        let producer = SignalProducer<Int, Never> { _, lifetime in
+            lifetime += resource
+        }
+        var events: [Signal<Int, Never>.Event] = []
+        var disposable: Disposable? = producer.start { events.append($0) }
+        #expect(events.isEmpty)
+        #expect(!resource.isDisposed)
+        #expect(disposable?.isDisposed == false)
+        disposable = nil
+        // Neither the handler nor the caller keeps the run: it ends.
+        #expect(events == [.interrupted])
+        #expect(resource.isDisposed)
+    }
+
+    @Test("startWithSignal's interrupt handle keeps a run whose handler keeps nothing")
+    func startWithSignalHandleKeepsRun() {
+        let resource = AnyDisposable()
+        let producer = SignalProducer<Int, Never> { _, lifetime in
+            lifetime += resource
+        }
+        var events: [Signal<Int, Never>.Event] = []
+        let handle = producer.startWithSignal { signal, handle in
+            signal.observe { events.append($0) }
+            return handle
+        }
+        #expect(events.isEmpty)
+        #expect(!resource.isDisposed)
+        handle.dispose()
+        #expect(events == [.interrupted])
+        #expect(resource.isDisposed)
     }
 
     @Test("the returned disposable reports isDisposed after the run completed")

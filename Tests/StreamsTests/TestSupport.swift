@@ -47,6 +47,8 @@ final class TestCounter: Sendable {
     var value: Int { storage.load(ordering: .sequentiallyConsistent) }
 
     func store(_ newValue: Int) { storage.store(newValue, ordering: .sequentiallyConsistent) }
+
+    func add(_ amount: Int) { storage.add(amount, ordering: .sequentiallyConsistent) }
 }
 
 /// Detects overlapping calls: every callback calls `enter()` on entry and `leave()` on exit; if

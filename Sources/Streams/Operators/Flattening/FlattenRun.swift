@@ -1,31 +1,38 @@
 // The one engine behind flatten, flatMap and merge, for every strategy, on signals and
 // producers alike.
 //
-// Every input event (a new inner producer, the end of the outer stream, an inner value or end)
+// An outer value is handled on the thread that sent it, before its `send` returns: the strategy
+// decides, under the run's lock, whether the new inner stream starts now, waits its turn or is
+// dropped, and a stream that starts is started (a signal observed) right there, outside the
+// lock. So an event sent into an inner signal right after `outerInput.send(inner)` returned is
+// never missed, whatever another thread is delivering meanwhile.
+//
+// Everything that reaches downstream (inner values, the end of the outer stream, inner ends)
 // goes through a `Serializer`: the thread that finds it idle processes the queue, in order, and
-// is the only one that touches the run's state, so the state needs no lock of its own and no
-// lock is held while calling downstream.
+// no lock is held while calling downstream. The bookkeeping of the strategy (running inner
+// streams, waiting ones, the winner of a race) is shared by the outer thread and the draining
+// thread, and kept under the run's lock for the few instructions each decision takes.
 //
 // Two details keep the stack constant and synchronous inner streams flowing:
-// - an inner producer is started by the draining thread, from inside the processing of the
-//   outer value that brought it. A synchronous inner producer runs to its end inside that call:
-//   its values are checked and delivered at once, on the spot (the draining thread owns the
-//   state), since queueing them would hold every one back until the producer ended, forever
-//   for an endless one; its terminal event is queued, and handled by the drain loop after the
-//   start returned. So a million synchronous inner producers start one after another from the
-//   loop, never from inside one another.
-// - values of inner streams running on other threads are queued like any input, so a value of
-//   an inner stream that `latest` has just replaced, or that lost a `race`, is dropped rather
-//   than delivered after the newer stream's values.
+// - a thread that starts an inner producer while the serializer is idle becomes its drainer for
+//   the duration of the start. A synchronous inner producer runs to its end inside that call:
+//   its values are checked and delivered at once, on the spot, since queueing them would hold
+//   every one back until the producer ended, forever for an endless one; its terminal event is
+//   queued, and handled by the drain loop after the start returned. Waiting producers are
+//   started from that loop, so a million synchronous inner producers start one after another,
+//   never from inside one another.
+// - values of inner streams running on other threads, or started while another thread drains,
+//   are queued like any input, so a value of an inner stream that `latest` has just replaced, or
+//   that lost a `race`, is dropped rather than delivered after the newer stream's values.
 
 import Synchronization
 
-/// One inner run of a ``FlattenRun``; its fields are touched only by the run's draining thread.
+/// One inner run of a ``FlattenRun``; its fields are guarded by the run's lock.
 @usableFromInline
 final class FlattenInner: @unchecked Sendable {
     /// Identifies the run among those running.
     @usableFromInline let id: Int
-    /// Whether its events still count: false once it ended or was disposed by the operator.
+    /// Whether its events still count: false once it ended or was stopped by the operator.
     @usableFromInline var active = true
     /// Its interrupt handle, and the token that removes it from the operator's composite.
     @usableFromInline var handle: Disposable?
@@ -36,48 +43,38 @@ final class FlattenInner: @unchecked Sendable {
         self.id = id
     }
 
-    /// Disposes the inner run (its interruption will be ignored) and forgets its handles.
+    /// Marks the run inactive and hands back what must be disposed, outside the lock, to stop
+    /// it (its interruption will be ignored) and forget it.
     @inlinable
-    func stop() {
+    func deactivate(stopping: Bool) -> FlattenInnerRelease {
         active = false
-        handle?.dispose()
-        release()
-    }
-
-    /// Forgets the handles of an inner run that ended.
-    @inlinable
-    func release() {
-        active = false
-        handle = nil
-        removal?.dispose()
-        removal = nil
+        defer { handle = nil; removal = nil }
+        return FlattenInnerRelease(handle: stopping ? handle : nil, removal: removal)
     }
 }
 
-/// One run of a flattening operator: one output stream, fed by one outer stream of inner
-/// producers, run according to a ``FlattenStrategy``.
+/// What stops or forgets an inner run; disposed outside the run's lock.
 @usableFromInline
-final class FlattenRun<Inner, Error: Swift.Error>: @unchecked Sendable {
-    @usableFromInline
-    enum Input {
-        case outerValue(SignalProducer<Inner, Error>)
-        case outerEnded(Termination<Error>)
-        case innerValue(FlattenInner, Inner)
-        case innerEnded(FlattenInner, Termination<Error>)
-        /// The output ended (terminal event or disposal): release what still waits.
-        case outputEnded
+struct FlattenInnerRelease {
+    @usableFromInline var handle: Disposable?
+    @usableFromInline var removal: Disposable?
+
+    @inlinable
+    init(handle: Disposable?, removal: Disposable?) {
+        self.handle = handle
+        self.removal = removal
     }
 
-    @usableFromInline let serializer = Serializer<Input>()
-    @usableFromInline let downstream: Signal<Inner, Error>.Observer
-    @usableFromInline let kind: FlattenStrategy.Kind
-    /// The interrupt handles of the running inner streams, disposed all at once when the output
-    /// ends; in the output's lifetime.
-    @usableFromInline let innerRuns = CompositeDisposable()
-    /// The thread processing an input right now, or 0.
-    @usableFromInline let drainingThread = Synchronization.Atomic<UInt>(0)
+    @inlinable
+    func perform() {
+        handle?.dispose()
+        removal?.dispose()
+    }
+}
 
-    // Touched only by the draining thread.
+/// The strategy's bookkeeping, guarded by the run's lock.
+@usableFromInline
+struct FlattenState<Inner, Error: Swift.Error> {
     @usableFromInline var running: [Int: FlattenInner] = [:]
     @usableFromInline var waiting: ContiguousArray<SignalProducer<Inner, Error>> = []
     @usableFromInline var waitingHead = 0
@@ -88,30 +85,158 @@ final class FlattenRun<Inner, Error: Swift.Error>: @unchecked Sendable {
     @usableFromInline var winner: FlattenInner?
 
     @inlinable
+    init() {}
+
+    /// Registers a new inner run.
+    @inlinable
+    mutating func register() -> FlattenInner {
+        nextID += 1
+        let inner = FlattenInner(id: nextID)
+        running[inner.id] = inner
+        return inner
+    }
+
+    /// Stops every running inner run; returns what to dispose.
+    @inlinable
+    mutating func stopAll(except kept: FlattenInner? = nil) -> [FlattenInnerRelease] {
+        var releases: [FlattenInnerRelease] = []
+        for inner in running.values where inner !== kept {
+            releases.append(inner.deactivate(stopping: true))
+        }
+        running.removeAll()
+        if let kept { running[kept.id] = kept }
+        return releases
+    }
+
+    /// Takes the waiting producers that may start now under a limit of `limit` runs.
+    @inlinable
+    mutating func takeStartable(limit: UInt) -> [(SignalProducer<Inner, Error>, FlattenInner)] {
+        var starts: [(SignalProducer<Inner, Error>, FlattenInner)] = []
+        while UInt(running.count) < limit, waitingHead < waiting.count {
+            let next = waiting[waitingHead]
+            waitingHead += 1
+            if waitingHead == waiting.count {
+                waiting.removeAll(keepingCapacity: waiting.count <= 64)
+                waitingHead = 0
+            }
+            starts.append((next, register()))
+        }
+        return starts
+    }
+
+    /// Whether the result is due to complete.
+    @inlinable
+    var isDone: Bool {
+        outerCompleted && running.isEmpty && waitingHead == waiting.count
+    }
+
+    /// Forgets everything: nothing more is started or delivered. The inner runs still going are
+    /// disposed with the output's lifetime, which holds their handles.
+    @inlinable
+    mutating func end() {
+        finished = true
+        waiting.removeAll()
+        waitingHead = 0
+        for inner in running.values {
+            inner.active = false
+            inner.handle = nil
+            inner.removal = nil
+        }
+        running.removeAll()
+        winner = nil
+    }
+}
+
+/// One run of a flattening operator: one output stream, fed by one outer stream of inner
+/// producers, run according to a ``FlattenStrategy``.
+@usableFromInline
+final class FlattenRun<Inner, Error: Swift.Error>: @unchecked Sendable {
+    @usableFromInline
+    enum Input {
+        case outerEnded(Termination<Error>)
+        case innerValue(FlattenInner, Inner)
+        case innerEnded(FlattenInner, Termination<Error>)
+    }
+
+    @usableFromInline let serializer = Serializer<Input>()
+    @usableFromInline let state = Locked(FlattenState<Inner, Error>())
+    @usableFromInline let downstream: Signal<Inner, Error>.Observer
+    @usableFromInline let kind: FlattenStrategy.Kind
+    /// The interrupt handles of the running inner streams, disposed all at once when the output
+    /// ends; in the output's lifetime.
+    @usableFromInline let innerRuns = CompositeDisposable()
+    /// The thread that may deliver inner values on the spot: the drainer, while it is inside
+    /// the start of an inner producer and not calling downstream; otherwise 0.
+    @usableFromInline let onTheSpotThread = Synchronization.Atomic<UInt>(0)
+
+    @inlinable
     init(kind: FlattenStrategy.Kind, downstream: Signal<Inner, Error>.Observer, lifetime: Lifetime) {
         self.kind = kind
         self.downstream = downstream
         lifetime += innerRuns
-        lifetime.observeEnded { self.submit(.outputEnded) }
+        lifetime.observeEnded { [self] in state.withLock { $0.end() } }
     }
+
+    // MARK: The outer stream
+
+    /// A new inner producer: started, queued or dropped as the strategy says, before this
+    /// returns.
+    @inlinable
+    func outerValue(_ producer: SignalProducer<Inner, Error>) {
+        let kind = self.kind
+        let (inner, releases) = state.withLock { state -> (FlattenInner?, [FlattenInnerRelease]) in
+            guard !state.finished else { return (nil, []) }
+            switch kind {
+            case let .concurrent(limit):
+                if UInt(state.running.count) < limit { return (state.register(), []) }
+                state.waiting.append(producer)
+                return (nil, [])
+            case .latest:
+                let releases = state.stopAll()
+                return (state.register(), releases)
+            case .race:
+                return (state.winner == nil ? state.register() : nil, [])
+            case .throttle:
+                return (state.running.isEmpty ? state.register() : nil, [])
+            }
+        }
+        for release in releases { release.perform() }
+        guard let inner else { return }
+        if serializer.tryAcquire() {
+            startOnTheSpot(producer, inner)
+            drain()
+        } else {
+            start(producer, inner)
+        }
+    }
+
+    /// The end of the outer stream, in order with the values already delivered.
+    @inlinable
+    func outerEnded(_ termination: Termination<Error>) {
+        submit(.outerEnded(termination))
+    }
+
+    // MARK: Serialized processing
 
     /// Hands `input` to the serializer; processes it, and whatever arrives meanwhile, if no
     /// other thread is processing.
     @inlinable
     func submit(_ input: Input) {
-        let me = currentThreadID()
-        serializer.submit(input) { item in
-            drainingThread.store(me, ordering: .relaxed)
-            handle(item)
-            drainingThread.store(0, ordering: .relaxed)
-        }
+        guard serializer.enqueue(input) else { return }
+        drain()
     }
 
-    /// A value of an inner run: delivered on the spot by the draining thread (a synchronous
-    /// inner run started by it), queued otherwise.
+    /// Processes queued inputs until none is left. Called by the drainer only.
+    @inlinable
+    func drain() {
+        serializer.drain { item in handle(item) }
+    }
+
+    /// A value of an inner run: delivered on the spot by the drainer inside the start of a
+    /// synchronous inner producer, queued otherwise.
     @inlinable
     func receive(_ value: Inner, from inner: FlattenInner) {
-        if drainingThread.load(ordering: .relaxed) == currentThreadID() {
+        if onTheSpotThread.load(ordering: .relaxed) == currentThreadID() {
             deliver(value, from: inner)
         } else {
             submit(.innerValue(inner, value))
@@ -120,73 +245,90 @@ final class FlattenRun<Inner, Error: Swift.Error>: @unchecked Sendable {
 
     @inlinable
     func handle(_ input: Input) {
-        if case .outputEnded = input {
-            end()
-            return
-        }
-        guard !finished else { return }
         switch input {
-        case let .outerValue(producer):
-            switch kind {
-            case let .concurrent(limit):
-                if UInt(running.count) < limit {
-                    start(producer)
-                } else {
-                    waiting.append(producer)
-                }
-            case .latest:
-                for inner in running.values { inner.stop() }
-                running.removeAll()
-                start(producer)
-            case .race:
-                if winner == nil { start(producer) }
-            case .throttle:
-                if running.isEmpty { start(producer) }
-            }
-        case .outerEnded(.completed):
-            outerCompleted = true
-            completeIfDone()
-        case let .outerEnded(termination):
-            finish(termination)
         case let .innerValue(inner, value):
             deliver(value, from: inner)
+        case .outerEnded(.completed):
+            let done = state.withLock { state -> Bool in
+                guard !state.finished else { return false }
+                state.outerCompleted = true
+                return state.isDone
+            }
+            if done { finish(.completed) }
+        case let .outerEnded(termination):
+            finish(termination)
         case let .innerEnded(inner, termination):
-            // The end of a run this operator disposed, or of one that already ended, is no news.
-            guard inner.active else { return }
-            guard case .completed = termination else { return finish(termination) }
-            running[inner.id] = nil
-            inner.release()
-            if winner === inner { winner = nil }
-            startWaiting()
-            completeIfDone()
-        case .outputEnded:
-            break
+            guard case .completed = termination else {
+                // The end of a run this operator stopped, or of one that already ended, is no news.
+                let counts = state.withLock { state in !state.finished && inner.active }
+                if counts { finish(termination) }
+                return
+            }
+            let kind = self.kind
+            let (release, starts, done) = state.withLock {
+                state -> (FlattenInnerRelease?, [(SignalProducer<Inner, Error>, FlattenInner)], Bool) in
+                guard !state.finished, inner.active else { return (nil, [], false) }
+                state.running[inner.id] = nil
+                if state.winner === inner { state.winner = nil }
+                let release = inner.deactivate(stopping: false)
+                var starts: [(SignalProducer<Inner, Error>, FlattenInner)] = []
+                if case let .concurrent(limit) = kind { starts = state.takeStartable(limit: limit) }
+                return (release, starts, starts.isEmpty && state.isDone)
+            }
+            release?.perform()
+            for (producer, next) in starts { startOnTheSpot(producer, next) }
+            if done { finish(.completed) }
         }
     }
 
     /// Delivers a value of `inner` if it still counts; in a race, the first value makes `inner`
-    /// the winner and disposes the others.
+    /// the winner and stops the others.
     @inlinable
     func deliver(_ value: Inner, from inner: FlattenInner) {
-        guard !finished, inner.active else { return }
-        if case .race = kind, winner == nil {
-            winner = inner
-            for other in running.values where other !== inner { other.stop() }
-            running = [inner.id: inner]
+        let isRace: Bool
+        if case .race = kind { isRace = true } else { isRace = false }
+        let (counts, releases) = state.withLock { state -> (Bool, [FlattenInnerRelease]) in
+            guard !state.finished, inner.active else { return (false, []) }
+            guard isRace, state.winner == nil else { return (true, []) }
+            state.winner = inner
+            return (true, state.stopAll(except: inner))
         }
+        for release in releases { release.perform() }
+        guard counts else { return }
+        // Downstream may send a new outer value from here: its inner stream's values are
+        // queued behind this one, not delivered inside this call.
+        let spot = onTheSpotThread.load(ordering: .relaxed)
+        if spot != 0 { onTheSpotThread.store(0, ordering: .relaxed) }
         downstream.send(value: value)
+        if spot != 0 { onTheSpotThread.store(spot, ordering: .relaxed) }
     }
 
-    /// Starts `producer` as a new inner run. Its handle is registered before its first event, so
-    /// that ending the output stops even an endless synchronous producer.
+    /// Starts `producer` as `inner` on the drainer, delivering its synchronous values on the
+    /// spot.
     @inlinable
-    func start(_ producer: SignalProducer<Inner, Error>) {
-        nextID += 1
-        let inner = FlattenInner(id: nextID)
-        running[inner.id] = inner
+    func startOnTheSpot(_ producer: SignalProducer<Inner, Error>, _ inner: FlattenInner) {
+        let previous = onTheSpotThread.load(ordering: .relaxed)
+        onTheSpotThread.store(currentThreadID(), ordering: .relaxed)
+        start(producer, inner)
+        onTheSpotThread.store(previous, ordering: .relaxed)
+    }
+
+    /// Starts `producer` as the inner run `inner`. Its handle is registered before its first
+    /// event, so that ending the output stops even an endless synchronous producer.
+    @inlinable
+    func start(_ producer: SignalProducer<Inner, Error>, _ inner: FlattenInner) {
         _ = producer.startRun { handle in
-            inner.handle = handle
-            inner.removal = self.innerRuns.add(handle)
+            let removal = self.innerRuns.add(handle)
+            let stopped = self.state.withLock { _ -> Bool in
+                guard inner.active else { return true }
+                inner.handle = handle
+                inner.removal = removal
+                return false
+            }
+            if stopped {
+                handle.dispose()
+                removal?.dispose()
+            }
             return Signal<Inner, Error>.Observer { event in
                 switch event {
                 case let .value(value): self.receive(value, from: inner)
@@ -198,45 +340,15 @@ final class FlattenRun<Inner, Error: Swift.Error>: @unchecked Sendable {
         }
     }
 
-    /// Starts waiting producers while the strategy's limit allows.
-    @inlinable
-    func startWaiting() {
-        guard case let .concurrent(limit) = kind else { return }
-        while UInt(running.count) < limit, waitingHead < waiting.count {
-            let next = waiting[waitingHead]
-            waitingHead += 1
-            if waitingHead == waiting.count {
-                waiting.removeAll(keepingCapacity: waiting.count <= 64)
-                waitingHead = 0
-            }
-            start(next)
-            if finished { return }
-        }
-    }
-
-    @inlinable
-    func completeIfDone() {
-        if outerCompleted && running.isEmpty && waitingHead == waiting.count {
-            finish(.completed)
-        }
-    }
-
     /// Ends the output with `termination`; ending it disposes the outer run and every inner run.
     @inlinable
     func finish(_ termination: Termination<Error>) {
-        end()
-        downstream.send(Signal.Event(termination))
-    }
-
-    /// Forgets everything: nothing more is started or delivered.
-    @inlinable
-    func end() {
-        finished = true
-        waiting.removeAll()
-        waitingHead = 0
-        for inner in running.values { inner.active = false }
-        running.removeAll()
-        winner = nil
+        let ends = state.withLock { state -> Bool in
+            guard !state.finished else { return false }
+            state.end()
+            return true
+        }
+        if ends { downstream.send(Signal.Event(termination)) }
     }
 }
 
@@ -255,10 +367,10 @@ extension Operators {
             let run = FlattenRun(kind: kind, downstream: downstream, lifetime: lifetime)
             return Signal<Value, OuterError>.Observer { event in
                 switch event {
-                case let .value(value): run.submit(.outerValue(transform(value)))
-                case let .failed(error): run.submit(.outerEnded(.failed(mapError(error))))
-                case .completed: run.submit(.outerEnded(.completed))
-                case .interrupted: run.submit(.outerEnded(.interrupted))
+                case let .value(value): run.outerValue(transform(value))
+                case let .failed(error): run.outerEnded(.failed(mapError(error)))
+                case .completed: run.outerEnded(.completed)
+                case .interrupted: run.outerEnded(.interrupted)
                 }
             }
         }
