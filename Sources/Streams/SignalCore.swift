@@ -5,7 +5,8 @@ import Synchronization
 ///
 /// Two locks, never held while calling user code except as described here:
 /// - `sendLock` serializes delivery. The sending thread holds it for the whole delivery of its
-///   event (that is the contract: a concurrent sender waits). While it is held, only the holder
+///   event (that is the contract: a concurrent sender of a value or a terminal event waits; an
+///   interruption never does, see ``SignalCore``). While it is held, only the holder
 ///   touches `reentrantQueue`, so an event sent from inside an observer on the delivering thread
 ///   is appended there and delivered, in order, once the current delivery finishes.
 /// - `stateLock` guards the observer list and the terminal flag; it is held only for a few
