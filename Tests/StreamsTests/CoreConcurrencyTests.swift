@@ -9,9 +9,9 @@ extension ConcurrencySuites {
     @Suite("Core Concurrency")
     struct CoreConcurrencyTests {
         /// A producer sending values from a thread of its own until its run ends; `live` counts
-        /// the sending threads still running. It pauses briefly every few values: a thread that
+        /// the sending threads still running. It pauses briefly after each value: a thread that
         /// drains a serialized operator delivers what other threads queue meanwhile, and two
-        /// senders that never pause would keep it draining forever.
+        /// senders that never pause would keep it draining for as long as they send.
         static func busy(_ offset: Int, live: TestCounter? = nil) -> SignalProducer<Int, Never> {
             SignalProducer { observer, lifetime in
                 let stop = TestCounter()
@@ -22,7 +22,7 @@ extension ConcurrencySuites {
                     while stop.value == 0 {
                         observer.send(value: value)
                         value += 1
-                        if value % 16 == 0 { usleep(1) }
+                        usleep(1)
                     }
                     live?.add(-1)
                 }

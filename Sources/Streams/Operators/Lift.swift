@@ -234,8 +234,9 @@ extension Operators {
     static func take<Value, Error>(first count: Int) -> FusedOperator<Value, Error, Value, Error> {
         precondition(count >= 0, "take(first:) needs a count >= 0, got \(count)")
         guard count > 0 else {
+            // As in ReactiveSwift, whose result has ended before anyone observes it.
             return { downstream, stop in
-                downstream.sendCompleted()
+                downstream.sendInterrupted()
                 stop.dispose()
                 return Signal<Value, Error>.Observer { _ in }
             }

@@ -64,6 +64,7 @@ extension Signal {
     /// - Parameter value: The value sent for each value of this signal.
     /// - Returns: A signal sending `value` once per value of this signal.
     @inlinable
+    @_disfavoredOverload
     public func map<U>(value: U) -> Signal<U, Error> {
         liftFused(Operators.map { _ in value })
     }
@@ -124,6 +125,7 @@ extension SignalProducer {
     /// - Parameter value: The value sent for each value of this producer.
     /// - Returns: A producer sending `value` once per value of this producer.
     @inlinable
+    @_disfavoredOverload
     public func map<U>(value: U) -> SignalProducer<U, Error> {
         liftFused(Operators.map { _ in value })
     }

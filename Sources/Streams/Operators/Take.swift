@@ -53,7 +53,8 @@ extension Signal {
     /// Sends the first `count` values, then completes.
     ///
     /// - Values: the first `count` are sent; with the last of them the signal completes and
-    ///   stops observing this one. A `count` of zero completes at once.
+    ///   stops observing this one. With a `count` of zero the signal has ended before anyone can
+    ///   observe it: observers receive `interrupted`, as in ReactiveSwift.
     /// - Errors, completion and interruption before that: passed through.
     /// - Scheduler: none; events are delivered where the source delivers them.
     ///
@@ -113,7 +114,7 @@ extension SignalProducer {
     ///
     /// - Values: the first `count` are sent; with the last of them the run completes and the
     ///   source run is interrupted (a synchronous source stops at once). A `count` of zero
-    ///   completes without starting the source at all.
+    ///   is interrupted at once, as in ReactiveSwift, without starting the source at all.
     /// - Errors, completion and interruption before that: passed through.
     /// - Scheduler: none; events are delivered where the source delivers them.
     ///
@@ -127,9 +128,10 @@ extension SignalProducer {
     @inlinable
     public func take(first count: Int) -> SignalProducer<Value, Error> {
         // With nothing to take, the source is not started: its start handler, and side effects
-        // injected before it such as `on(starting:)`, do not run (as in ReactiveSwift).
+        // injected before it such as `on(starting:)`, do not run, and the run is interrupted at
+        // once (as in ReactiveSwift, whose result has ended before it is observed).
         precondition(count >= 0, "take(first:) needs a count >= 0, got \(count)")
-        guard count > 0 else { return .empty }
+        guard count > 0 else { return SignalProducer(run: ProducerRuns.synchronous { _, _ in nil }) }
         return liftFused(Operators.take(first: count))
     }
 

@@ -20,6 +20,7 @@ extension PropertyProtocol {
     ///
     /// - Parameter value: The value of the result.
     /// - Returns: A property whose changes come with this property's.
+    @_disfavoredOverload
     public func map<U>(value: U) -> Property<U> {
         lift { $0.map(value: value) }
     }

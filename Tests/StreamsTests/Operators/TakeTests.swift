@@ -91,7 +91,7 @@ struct TakeFirstTests {
         #expect(log.events == values([1, 2], then: .completed))
     }
 
-    @Test("take(first: 0) on a producer completes at once without starting the source")
+    @Test("take(first: 0) on a producer is interrupted at once, as in ReactiveSwift, without starting the source")
     func takeFirstZeroProducer() {
         var handlerRuns = 0
         var starting = 0
@@ -101,14 +101,14 @@ struct TakeFirstTests {
         }
         let log = EventLog<Int, TestError>()
         producer.on(starting: { starting += 1 }).take(first: 0).start(log.observer)
-        #expect(log.events == [.completed])
+        #expect(log.events == [.interrupted])
         #expect(handlerRuns == 0)
         #expect(starting == 0)
 
         let produced = TestCounter()
         let fromSequence = EventLog<Int, TestError>()
         countingSequence(produced: produced).take(first: 0).start(fromSequence.observer)
-        #expect(fromSequence.events == [.completed])
+        #expect(fromSequence.events == [.interrupted])
         #expect(produced.value == 0)
     }
 

@@ -16,7 +16,7 @@ extension Signal where Value == Bool {
     ///
     /// Built on ``Signal/combineLatest(with:)``: nothing until both have sent, then
     /// `latest && otherLatest` each time either sends; completes once both have completed (or
-    /// at once if one completes without having sent), fails or is interrupted as soon as
+    /// when one completed without having sent), fails or is interrupted as soon as
     /// either does.
     ///
     /// - Parameter signal: The other operand.
@@ -109,7 +109,7 @@ extension SignalProducer where Value == Bool {
     ///
     /// Built on ``SignalProducer/combineLatest(with:)-(SignalProducer<U,Error>)``: nothing until
     /// both have sent, then `latest && otherLatest` each time either sends; completes once both
-    /// have completed (or at once if one completes without having sent), fails or is
+    /// have completed (also when one completed without having sent), fails or is
     /// interrupted as soon as either does.
     ///
     /// - Parameter booleans: The other operand.

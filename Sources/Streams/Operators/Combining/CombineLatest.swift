@@ -17,8 +17,8 @@ extension Signal {
     ///
     /// - Values: nothing until both have sent a value; then a pair of the latest value of each,
     ///   every time either sends.
-    /// - Completion: once both have completed, or at once when one completes without having
-    ///   sent anything (no pair can ever be made).
+    /// - Completion: once both have completed, also when one completed without having sent
+    ///   anything (no pair can be made then, but a failure of the other still fails the result).
     /// - Errors and interruption: as soon as either fails or is interrupted; the other is then
     ///   no longer observed.
     /// - Scheduler: none. A pair is delivered on the thread that sent the value making it, in
@@ -287,8 +287,8 @@ extension SignalProducer {
     ///
     /// - Values: nothing until both have sent a value; then a pair of the latest value of each,
     ///   every time either sends.
-    /// - Completion: once both have completed, or at once when one completes without having
-    ///   sent anything (no pair can ever be made).
+    /// - Completion: once both have completed, also when one completed without having sent
+    ///   anything (no pair can be made then, but a failure of the other still fails the result).
     /// - Errors and interruption: as soon as either fails or is interrupted; the other is then
     ///   interrupted. Disposing the run interrupts both.
     /// - Scheduler: none. A pair is delivered on the thread that sent the value making it, in

@@ -294,10 +294,11 @@ final class CombiningRun<Output, Error: Swift.Error>: @unchecked Sendable {
             guard !sources[index].completed else { return nil }
             sources[index].completed = true
             running -= 1
-            // A source that completes holding nothing can never contribute again: no zip pair,
-            // and no combination at all if it never sent. Otherwise combineLatest waits for the
-            // others, and zip for its queue to be paired.
-            let due = sources[index].held == 0 || (!zipping && running == 0)
+            // zip: a source that completes holding nothing can never give another pair.
+            // combineLatest completes only when every source has, as ReactiveSwift's does, even
+            // when one completed without a value (no combination can come then, but a later
+            // failure of another source still fails the result).
+            let due = zipping ? sources[index].held == 0 : running == 0
             return due ? finish(.completed) : nil
         }
     }

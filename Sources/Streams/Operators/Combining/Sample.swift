@@ -24,9 +24,25 @@ extension Operators {
         sampler attachSampler: @escaping (Signal<T, Never>.Observer, Lifetime) -> Void,
         _ combine: @escaping (Value, T) -> U
     ) -> SerializedOperator<Value, Error, U, Error> {
+        let parts: (Signal<U, Error>.Observer, Lifetime) -> (Signal<Value, Error>.Observer, () -> Void) =
+            sampleParts(sampler: attachSampler, combine)
+        return { downstream, lifetime in
+            let (source, startSampler) = parts(downstream, lifetime)
+            startSampler()
+            return source
+        }
+    }
+
+    /// The parts of a sampling operator: the observer of the source, and the function that
+    /// attaches the sampler, which a producer calls once the source's run has started.
+    @inlinable
+    static func sampleParts<Value, Error, T, U>(
+        sampler attachSampler: @escaping (Signal<T, Never>.Observer, Lifetime) -> Void,
+        _ combine: @escaping (Value, T) -> U
+    ) -> (Signal<U, Error>.Observer, Lifetime) -> (Signal<Value, Error>.Observer, () -> Void) {
         return { downstream, lifetime in
             let state = Locked(SampleState<Value>())
-            attachSampler(Signal<T, Never>.Observer { event in
+            let sampler = Signal<T, Never>.Observer { event in
                 switch event {
                 case let .value(samplerValue):
                     if let latest = state.withLock({ $0.latest }) {
@@ -41,8 +57,8 @@ extension Operators {
                 case .interrupted:
                     downstream.sendInterrupted()
                 }
-            }, lifetime)
-            return Signal<Value, Error>.Observer { event in
+            }
+            let source = Signal<Value, Error>.Observer { event in
                 switch event {
                 case let .value(value):
                     // The value replaced is released here, once the lock is dropped.
@@ -63,7 +79,31 @@ extension Operators {
                     downstream.sendInterrupted()
                 }
             }
+            return (source, { attachSampler(sampler, lifetime) })
         }
+    }
+}
+
+extension SignalProducer {
+    /// Samples this producer with `sampler`, as ReactiveSwift does: each run starts this
+    /// producer first, then the sampler, so a synchronous sampler samples the values this
+    /// producer sent synchronously.
+    @inlinable
+    func sampling<T, U>(
+        _ sampler: SignalProducer<T, Never>, _ combine: @escaping (Value, T) -> U
+    ) -> SignalProducer<U, Error> {
+        let run = startRun
+        let parts: (Signal<U, Error>.Observer, Lifetime) -> (Signal<Value, Error>.Observer, () -> Void) =
+            Operators.sampleParts(sampler: CombiningSource(sampler).attach, combine)
+        return SignalProducer<U, Error>(run: ProducerRuns.generator { observer, lifetime in
+            let (source, startSampler) = parts(observer, lifetime)
+            _ = run { handle in
+                lifetime += handle
+                return source
+            }
+            guard !lifetime.hasEnded else { return }
+            startSampler()
+        })
     }
 }
 
@@ -114,7 +154,8 @@ extension SignalProducer {
     /// Sends the latest value of each run, paired with the sampler's value, each time
     /// `sampler` sends.
     ///
-    /// Each run starts the sampler before this producer sends anything.
+    /// Each run starts this producer first, then the sampler (as ReactiveSwift does), so a
+    /// synchronous sampler samples the values this producer sent synchronously.
     ///
     /// - Values: for each value of the sampler, `(latest, samplerValue)` if this producer has
     ///   sent a value yet, nothing otherwise.
@@ -127,7 +168,7 @@ extension SignalProducer {
     /// - Returns: A producer of `(latest value, sampler value)` pairs.
     @inlinable
     public func sample<U>(with sampler: SignalProducer<U, Never>) -> SignalProducer<(Value, U), Error> {
-        liftSerialized(Operators.sample(sampler: CombiningSource(sampler).attach) { ($0, $1) })
+        sampling(sampler) { ($0, $1) }
     }
 
     /// Sends the latest value of each run, paired with the sampler's value, each time
@@ -153,7 +194,7 @@ extension SignalProducer {
     /// - Returns: A producer of sampled values.
     @inlinable
     public func sample(on sampler: SignalProducer<(), Never>) -> SignalProducer<Value, Error> {
-        liftSerialized(Operators.sample(sampler: CombiningSource(sampler).attach) { value, _ in value })
+        sampling(sampler) { value, _ in value }
     }
 
     /// Sends the latest value of each run each time `sampler` sends.

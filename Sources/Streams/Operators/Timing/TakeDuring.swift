@@ -1,10 +1,17 @@
 // take(during:): a stream that completes when a lifetime ends.
 
 extension Operators {
-    /// Forwards every event, and completes when `lifetime` ends (at once if it has already).
+    /// Forwards every event, and completes when `lifetime` ends; is interrupted at once if it
+    /// has already ended.
     @inlinable
     static func take<Value, Error>(during lifetime: Lifetime) -> SerializedOperator<Value, Error, Value, Error> {
         return { downstream, outputLifetime in
+            // A lifetime that has already ended gives a stream that has ended before anyone
+            // observes it: `interrupted`, as in ReactiveSwift.
+            if lifetime.hasEnded {
+                downstream.sendInterrupted()
+                return downstream
+            }
             // Tied to the output, so that a long-lived lifetime does not keep ended streams.
             outputLifetime += lifetime.observeEnded { downstream.sendCompleted() }
             return downstream
@@ -18,8 +25,8 @@ extension Signal {
     /// - Values, errors, completion and interruption: forwarded unchanged until the lifetime
     ///   ends.
     /// - Lifetime: when it ends, the returned signal completes, on the thread that ended it, and
-    ///   stops observing this signal. If it has already ended, the returned signal completes at
-    ///   once.
+    ///   stops observing this signal. If it has already ended, the returned signal has ended
+    ///   before anyone can observe it: observers receive `interrupted`, as in ReactiveSwift.
     /// - Scheduler: none; events are delivered where this signal sends them.
     ///
     /// ```swift
@@ -41,8 +48,8 @@ extension SignalProducer {
     /// - Values, errors, completion and interruption: forwarded unchanged until the lifetime
     ///   ends.
     /// - Lifetime: when it ends, every run still going completes, on the thread that ended it,
-    ///   and its upstream run is interrupted. A run started after it ended completes at once
-    ///   without starting this producer.
+    ///   and its upstream run is interrupted. A run started after it ended is interrupted at
+    ///   once, as in ReactiveSwift, without starting this producer.
     /// - Scheduler: none; events are delivered where this producer sends them.
     ///
     /// - Parameter lifetime: The lifetime bounding every run.

@@ -48,8 +48,8 @@ struct CombineLatestTests {
         #expect(log.entries == ["(1, 10)", "(1, 20)", "|"])
     }
 
-    @Test("completes at once when a source completes without having sent", arguments: [0, 1])
-    func completesWhenASourceCompletesEmpty(_ emptyIndex: Int) {
+    @Test("a source completing without having sent does not complete the result: every source must complete", arguments: [0, 1])
+    func completesWhenEverySourceCompleted(_ emptyIndex: Int) {
         let (a, aInput) = Signal<Int, Never>.pipe()
         let (b, bInput) = Signal<Int, Never>.pipe()
         let inputs = [aInput, bInput]
@@ -57,9 +57,23 @@ struct CombineLatestTests {
         Signal.combineLatest(a, b).observe(log.observer(pair))
         inputs[1 - emptyIndex].send(value: 5)
         inputs[emptyIndex].sendCompleted()
-        #expect(log.entries == ["|"])
+        #expect(log.entries == [])
         inputs[1 - emptyIndex].send(value: 6)
+        #expect(log.entries == [])
+        inputs[1 - emptyIndex].sendCompleted()
         #expect(log.entries == ["|"])
+    }
+
+    @Test("after a source completed without a value, a failure of another still fails the result")
+    func failureAfterEmptyCompletion() {
+        let (a, aInput) = Signal<Int, TestError>.pipe()
+        let (b, bInput) = Signal<Int, TestError>.pipe()
+        let log = Transcript()
+        Signal.combineLatest(a, b).observe(log.observer(pair))
+        aInput.sendCompleted()
+        bInput.send(value: 1)
+        bInput.send(error: .first)
+        #expect(log.entries == ["#first"])
     }
 
     @Test("fails at once with the first error, and ignores the rest")
@@ -176,13 +190,17 @@ struct CombineLatestTests {
         #expect(log.entries == ["(2, a)", "(2, b)", "|"])
     }
 
-    @Test("a producer completing empty ends the run before the next producer starts")
-    func emptyProducerSkipsTheRest() {
+    @Test("a producer completing empty does not end the run: the others start and must complete too")
+    func emptyProducerWaitsForTheRest() {
         let probe = CombiningProbe<Int, Never>()
         let log = Transcript()
         SignalProducer.combineLatest(SignalProducer<Int, Never>.empty, probe.producer).start(log.observer(pair))
+        #expect(log.entries == [])
+        #expect(probe.starts == 1)
+        probe.input.send(value: 1)
+        #expect(log.entries == [])
+        probe.input.sendCompleted()
         #expect(log.entries == ["|"])
-        #expect(probe.starts == 0)
     }
 
     @Test("each start runs the sources anew; disposing a run interrupts every source")
@@ -368,12 +386,12 @@ struct CombineLatestMarbleTests {
         other.expect(c.combineLatest(with: d).map { $0 + $1 }, "--p--q--|", values: ["p": "cx", "q": "bx"])
     }
 
-    @Test("a source completing without a value completes the result at once")
-    func emptySourceCompletes() {
+    @Test("a source completing without a value: the result completes when the other does")
+    func emptySourceCompletesWithTheOther() {
         let test = MarbleTest()
         let a = test.hot("---|")
-        let b = test.hot("-x----y")
-        test.expect(Signal.combineLatest(a, b).map { $0 + $1 }, "---|")
+        let b = test.hot("-x----y--|")
+        test.expect(Signal.combineLatest(a, b).map { $0 + $1 }, "---------|")
     }
 
     @Test("a failure or an interruption ends the result at once")
@@ -420,14 +438,14 @@ struct CombineLatestMarbleTests {
         #expect(b.subscriptions == ["^----!"])
     }
 
-    @Test("an empty cold source ends the run before the next starts")
+    @Test("an empty cold source: the run completes when the other source does")
     func coldEmpty() {
         let test = MarbleTest()
         let a = test.cold("--|")
         let b = test.cold("-x----|")
-        test.expect(SignalProducer.combineLatest(b, a).map { $0 + $1 }, "--|")
+        test.expect(SignalProducer.combineLatest(b, a).map { $0 + $1 }, "------|")
         #expect(a.subscriptions == ["^-!"])
-        #expect(b.subscriptions == ["^-!"])
+        #expect(b.subscriptions == ["^-----!"])
     }
 
     @Test("three sources and a sequence of sources")

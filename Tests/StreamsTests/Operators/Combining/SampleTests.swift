@@ -95,8 +95,11 @@ struct SampleTests {
 
         let onLog = Transcript()
         SignalProducer<Int, Never>([1, 2]).sample(on: SignalProducer<(), Never>(value: ())).start(onLog.observer())
-        // The sampler ticks before the source sent anything, then completes; the source completes.
-        #expect(onLog.entries == ["|"])
+        // The source runs first, as in ReactiveSwift: the synchronous sampler samples its last value.
+        #expect(onLog.entries == ["2", "|"])
+        let withLog = Transcript()
+        SignalProducer<Int, Never>(value: 1).sample(with: SignalProducer<String, Never>(value: "s")).start(withLog.observer(pair))
+        #expect(withLog.entries == ["(1, s)", "|"])
         let (ticks, tickInput) = Signal<(), Never>.pipe()
         let convertible = Transcript()
         let sampledOn = SignalProducer<Int, Never>(value: 9).concat(.never).sample(on: ticks)

@@ -18,14 +18,20 @@ struct TakeDuringTests {
         input.sendCompleted()
     }
 
-    @Test("an ended lifetime completes at once; a producer then never starts")
+    @Test("an ended lifetime interrupts at once, as in ReactiveSwift; a producer then never starts")
     func alreadyEnded() {
         let starts = TestCounter()
         let log = EventLog<Int, Never>()
         SignalProducer<Int, Never> { _, _ in starts.increment() }
             .take(during: .empty).start(log.observer)
-        #expect(log.events == [.completed])
+        #expect(log.events == [.interrupted])
         #expect(starts.value == 0)
+
+        let (signal, input) = Signal<Int, Never>.pipe()
+        let signalLog = EventLog<Int, Never>()
+        signal.take(during: .empty).observe(signalLog.observer)
+        input.send(value: 1)
+        #expect(signalLog.events == [.interrupted])
     }
 
     @Test("the lifetime ending interrupts the upstream run; a failure before it is forwarded")
