@@ -5,6 +5,10 @@ import Foundation
 ///
 /// Actions run one at a time on the queue, in the order they were scheduled. Dates are wall-clock
 /// dates; timed work uses `DispatchWallTime`.
+///
+/// A repeating timer lives as long as its scheduler, whether or not the caller keeps the
+/// disposable that scheduled it; disposing that disposable stops it, and so does the scheduler's
+/// deinitialization.
 public final class QueueScheduler: DateScheduler {
     /// A scheduler on the main queue. Unlike ``UIScheduler`` it always enqueues, never runs inline.
     public static let main = QueueScheduler(internalQueue: DispatchQueue.main)
@@ -15,8 +19,19 @@ public final class QueueScheduler: DateScheduler {
     /// The serial queue the actions run on.
     public let queue: DispatchQueue
 
+    /// The repeating timers still going, kept so that they last as long as the scheduler.
+    private let timers = Locked(Bag<DispatchSourceTimer>())
+
     init(internalQueue: DispatchQueue) {
         queue = internalQueue
+    }
+
+    deinit {
+        let remaining = timers.withLock { timers in
+            defer { timers = Bag() }
+            return timers
+        }
+        for timer in remaining { timer.cancel() }
     }
 
     /// Creates a scheduler that targets `queue` through a serial queue of its own.
@@ -81,9 +96,11 @@ public final class QueueScheduler: DateScheduler {
         timer.setEventHandler {
             if let action = work.withLock({ $0 }) { action() }
         }
+        let token = timers.withLock { $0.insert(timer) }
         timer.resume()
-        return AnyDisposable {
+        return AnyDisposable { [weak self] in
             timer.cancel()
+            _ = self?.timers.withLock { $0.remove(using: token) }
             let dropped = work.withLock { action in
                 defer { action = nil }
                 return action

@@ -196,6 +196,44 @@ struct QueueSchedulerTests {
         #expect(eventually { drain(scheduler); return weakTracked == nil })
     }
 
+    @Test("a repeating timer keeps firing when the caller drops its disposable, while the scheduler lives")
+    func timerOutlivesDroppedDisposable() {
+        let scheduler = QueueScheduler(name: "QueueSchedulerTests.timerDropped")
+        let fires = Shared(0)
+        let fifth = DispatchSemaphore(value: 0)
+        do {
+            // The disposable is dropped at once.
+            _ = scheduler.schedule(after: Date(), interval: .milliseconds(2), leeway: .nanoseconds(0)) {
+                if fires.increment() == 5 { fifth.signal() }
+            }
+        }
+        #expect(fifth.wait(timeout: .now() + 20) == .success)
+        withExtendedLifetime(scheduler) {}
+    }
+
+    @Test("a repeating timer stops, and releases its action, when its scheduler deinitializes")
+    func timerStopsWithScheduler() {
+        weak var weakTracked: Tracked?
+        weak var weakScheduler: QueueScheduler?
+        let firstFire = DispatchSemaphore(value: 0)
+        var queue: DispatchQueue?
+        do {
+            let scheduler = QueueScheduler(name: "QueueSchedulerTests.timerScheduler")
+            weakScheduler = scheduler
+            queue = scheduler.queue
+            let tracked = Tracked()
+            weakTracked = tracked
+            _ = scheduler.schedule(after: Date(), interval: .milliseconds(2), leeway: .nanoseconds(0)) {
+                tracked.hits += 1
+                if tracked.hits == 1 { firstFire.signal() }
+            }
+            #expect(firstFire.wait(timeout: .now() + 20) == .success)
+        }
+        #expect(weakScheduler == nil)
+        // libdispatch drops a cancelled source's handler asynchronously, on the source's queue.
+        #expect(eventually { queue?.sync {}; return weakTracked == nil })
+    }
+
     @Test("a timed action's captures are released when it is disposed, not at its date")
     func timedActionReleasedOnDispose() {
         let scheduler = QueueScheduler(name: "QueueSchedulerTests.afterRelease")
