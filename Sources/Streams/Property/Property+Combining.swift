@@ -9,7 +9,7 @@ extension PropertyProtocol {
     /// - Parameter other: The property to combine with.
     /// - Returns: A property of pairs of the latest values.
     public func combineLatest<P: PropertyProtocol>(with other: P) -> Property<(Value, P.Value)> {
-        Property(unsafeProducer: producer.combineLatest(with: other.producer), retaining: [self, other])
+        Property(unsafeProducer: producer.combineLatest(with: other.producer))
     }
 
     /// A property holding the n-th value of this property paired with the n-th of `other`:
@@ -18,7 +18,7 @@ extension PropertyProtocol {
     /// - Parameter other: The property to zip with.
     /// - Returns: A property of pairs of values of the same rank.
     public func zip<P: PropertyProtocol>(with other: P) -> Property<(Value, P.Value)> {
-        Property(unsafeProducer: producer.zip(with: other.producer), retaining: [self, other])
+        Property(unsafeProducer: producer.zip(with: other.producer))
     }
 
     /// A property holding the latest values of every property, updated when any changes.
@@ -28,7 +28,7 @@ extension PropertyProtocol {
     ///   - b: The second property.
     /// - Returns: A property of tuples.
     public static func combineLatest<A: PropertyProtocol, B: PropertyProtocol>(_ a: A, _ b: B) -> Property<(A.Value, B.Value)> where A.Value == Value {
-        Property(unsafeProducer: SignalProducer.combineLatest(a.producer, b.producer), retaining: [a, b])
+        Property(unsafeProducer: SignalProducer.combineLatest(a.producer, b.producer))
     }
 
     /// A property holding the latest values of every property, updated when any changes.
@@ -39,7 +39,7 @@ extension PropertyProtocol {
     ///   - c: The third property.
     /// - Returns: A property of tuples.
     public static func combineLatest<A: PropertyProtocol, B: PropertyProtocol, C: PropertyProtocol>(_ a: A, _ b: B, _ c: C) -> Property<(Value, B.Value, C.Value)> where A.Value == Value {
-        Property(unsafeProducer: SignalProducer.combineLatest(a.producer, b.producer, c.producer), retaining: [a, b, c])
+        Property(unsafeProducer: SignalProducer.combineLatest(a.producer, b.producer, c.producer))
     }
 
     /// A property holding the latest values of every property, updated when any changes.
@@ -51,7 +51,7 @@ extension PropertyProtocol {
     ///   - d: The fourth property.
     /// - Returns: A property of tuples.
     public static func combineLatest<A: PropertyProtocol, B: PropertyProtocol, C: PropertyProtocol, D: PropertyProtocol>(_ a: A, _ b: B, _ c: C, _ d: D) -> Property<(Value, B.Value, C.Value, D.Value)> where A.Value == Value {
-        Property(unsafeProducer: SignalProducer.combineLatest(a.producer, b.producer, c.producer, d.producer), retaining: [a, b, c, d])
+        Property(unsafeProducer: SignalProducer.combineLatest(a.producer, b.producer, c.producer, d.producer))
     }
 
     /// A property holding the latest values of every property, updated when any changes.
@@ -64,7 +64,7 @@ extension PropertyProtocol {
     ///   - e: The fifth property.
     /// - Returns: A property of tuples.
     public static func combineLatest<A: PropertyProtocol, B: PropertyProtocol, C: PropertyProtocol, D: PropertyProtocol, E: PropertyProtocol>(_ a: A, _ b: B, _ c: C, _ d: D, _ e: E) -> Property<(Value, B.Value, C.Value, D.Value, E.Value)> where A.Value == Value {
-        Property(unsafeProducer: SignalProducer.combineLatest(a.producer, b.producer, c.producer, d.producer, e.producer), retaining: [a, b, c, d, e])
+        Property(unsafeProducer: SignalProducer.combineLatest(a.producer, b.producer, c.producer, d.producer, e.producer))
     }
 
     /// A property holding the latest values of every property, updated when any changes.
@@ -78,7 +78,7 @@ extension PropertyProtocol {
     ///   - f: The sixth property.
     /// - Returns: A property of tuples.
     public static func combineLatest<A: PropertyProtocol, B: PropertyProtocol, C: PropertyProtocol, D: PropertyProtocol, E: PropertyProtocol, F: PropertyProtocol>(_ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F) -> Property<(Value, B.Value, C.Value, D.Value, E.Value, F.Value)> where A.Value == Value {
-        Property(unsafeProducer: SignalProducer.combineLatest(a.producer, b.producer, c.producer, d.producer, e.producer, f.producer), retaining: [a, b, c, d, e, f])
+        Property(unsafeProducer: SignalProducer.combineLatest(a.producer, b.producer, c.producer, d.producer, e.producer, f.producer))
     }
 
     /// A property holding the latest values of every property, updated when any changes.
@@ -93,7 +93,7 @@ extension PropertyProtocol {
     ///   - g: The seventh property.
     /// - Returns: A property of tuples.
     public static func combineLatest<A: PropertyProtocol, B: PropertyProtocol, C: PropertyProtocol, D: PropertyProtocol, E: PropertyProtocol, F: PropertyProtocol, G: PropertyProtocol>(_ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G) -> Property<(Value, B.Value, C.Value, D.Value, E.Value, F.Value, G.Value)> where A.Value == Value {
-        Property(unsafeProducer: SignalProducer.combineLatest(a.producer, b.producer, c.producer, d.producer, e.producer, f.producer, g.producer), retaining: [a, b, c, d, e, f, g])
+        Property(unsafeProducer: SignalProducer.combineLatest(a.producer, b.producer, c.producer, d.producer, e.producer, f.producer, g.producer))
     }
 
     /// A property holding the latest values of every property, updated when any changes.
@@ -109,7 +109,7 @@ extension PropertyProtocol {
     ///   - h: The eighth property.
     /// - Returns: A property of tuples.
     public static func combineLatest<A: PropertyProtocol, B: PropertyProtocol, C: PropertyProtocol, D: PropertyProtocol, E: PropertyProtocol, F: PropertyProtocol, G: PropertyProtocol, H: PropertyProtocol>(_ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G, _ h: H) -> Property<(Value, B.Value, C.Value, D.Value, E.Value, F.Value, G.Value, H.Value)> where A.Value == Value {
-        Property(unsafeProducer: SignalProducer.combineLatest(a.producer, b.producer, c.producer, d.producer, e.producer, f.producer, g.producer, h.producer), retaining: [a, b, c, d, e, f, g, h])
+        Property(unsafeProducer: SignalProducer.combineLatest(a.producer, b.producer, c.producer, d.producer, e.producer, f.producer, g.producer, h.producer))
     }
 
     /// A property holding the latest values of every property, updated when any changes.
@@ -126,7 +126,7 @@ extension PropertyProtocol {
     ///   - i: The ninth property.
     /// - Returns: A property of tuples.
     public static func combineLatest<A: PropertyProtocol, B: PropertyProtocol, C: PropertyProtocol, D: PropertyProtocol, E: PropertyProtocol, F: PropertyProtocol, G: PropertyProtocol, H: PropertyProtocol, I: PropertyProtocol>(_ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G, _ h: H, _ i: I) -> Property<(Value, B.Value, C.Value, D.Value, E.Value, F.Value, G.Value, H.Value, I.Value)> where A.Value == Value {
-        Property(unsafeProducer: SignalProducer.combineLatest(a.producer, b.producer, c.producer, d.producer, e.producer, f.producer, g.producer, h.producer, i.producer), retaining: [a, b, c, d, e, f, g, h, i])
+        Property(unsafeProducer: SignalProducer.combineLatest(a.producer, b.producer, c.producer, d.producer, e.producer, f.producer, g.producer, h.producer, i.producer))
     }
 
     /// A property holding the latest values of every property, updated when any changes.
@@ -144,7 +144,7 @@ extension PropertyProtocol {
     ///   - j: The tenth property.
     /// - Returns: A property of tuples.
     public static func combineLatest<A: PropertyProtocol, B: PropertyProtocol, C: PropertyProtocol, D: PropertyProtocol, E: PropertyProtocol, F: PropertyProtocol, G: PropertyProtocol, H: PropertyProtocol, I: PropertyProtocol, J: PropertyProtocol>(_ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G, _ h: H, _ i: I, _ j: J) -> Property<(Value, B.Value, C.Value, D.Value, E.Value, F.Value, G.Value, H.Value, I.Value, J.Value)> where A.Value == Value {
-        Property(unsafeProducer: SignalProducer.combineLatest(a.producer, b.producer, c.producer, d.producer, e.producer, f.producer, g.producer, h.producer, i.producer, j.producer), retaining: [a, b, c, d, e, f, g, h, i, j])
+        Property(unsafeProducer: SignalProducer.combineLatest(a.producer, b.producer, c.producer, d.producer, e.producer, f.producer, g.producer, h.producer, i.producer, j.producer))
     }
 
     /// A property holding the latest values of the properties, updated when any changes, as an array in
@@ -156,8 +156,7 @@ extension PropertyProtocol {
     where S.Iterator.Element: PropertyProtocol {
         let properties = Array(properties)
         guard !properties.isEmpty else { return nil }
-        return Property(unsafeProducer: SignalProducer.combineLatest(properties.map { $0.producer }),
-                        retaining: properties.map { $0 as AnyObject })
+        return Property(unsafeProducer: SignalProducer.combineLatest(properties.map { $0.producer }))
     }
 
     /// A property holding the latest values of the properties, updated when any changes, as an array in
@@ -180,7 +179,7 @@ extension PropertyProtocol {
     ///   - b: The second property.
     /// - Returns: A property of tuples.
     public static func zip<A: PropertyProtocol, B: PropertyProtocol>(_ a: A, _ b: B) -> Property<(A.Value, B.Value)> where A.Value == Value {
-        Property(unsafeProducer: SignalProducer.zip(a.producer, b.producer), retaining: [a, b])
+        Property(unsafeProducer: SignalProducer.zip(a.producer, b.producer))
     }
 
     /// A property holding the n-th values of every property, updated once each has changed again.
@@ -191,7 +190,7 @@ extension PropertyProtocol {
     ///   - c: The third property.
     /// - Returns: A property of tuples.
     public static func zip<A: PropertyProtocol, B: PropertyProtocol, C: PropertyProtocol>(_ a: A, _ b: B, _ c: C) -> Property<(Value, B.Value, C.Value)> where A.Value == Value {
-        Property(unsafeProducer: SignalProducer.zip(a.producer, b.producer, c.producer), retaining: [a, b, c])
+        Property(unsafeProducer: SignalProducer.zip(a.producer, b.producer, c.producer))
     }
 
     /// A property holding the n-th values of every property, updated once each has changed again.
@@ -203,7 +202,7 @@ extension PropertyProtocol {
     ///   - d: The fourth property.
     /// - Returns: A property of tuples.
     public static func zip<A: PropertyProtocol, B: PropertyProtocol, C: PropertyProtocol, D: PropertyProtocol>(_ a: A, _ b: B, _ c: C, _ d: D) -> Property<(Value, B.Value, C.Value, D.Value)> where A.Value == Value {
-        Property(unsafeProducer: SignalProducer.zip(a.producer, b.producer, c.producer, d.producer), retaining: [a, b, c, d])
+        Property(unsafeProducer: SignalProducer.zip(a.producer, b.producer, c.producer, d.producer))
     }
 
     /// A property holding the n-th values of every property, updated once each has changed again.
@@ -216,7 +215,7 @@ extension PropertyProtocol {
     ///   - e: The fifth property.
     /// - Returns: A property of tuples.
     public static func zip<A: PropertyProtocol, B: PropertyProtocol, C: PropertyProtocol, D: PropertyProtocol, E: PropertyProtocol>(_ a: A, _ b: B, _ c: C, _ d: D, _ e: E) -> Property<(Value, B.Value, C.Value, D.Value, E.Value)> where A.Value == Value {
-        Property(unsafeProducer: SignalProducer.zip(a.producer, b.producer, c.producer, d.producer, e.producer), retaining: [a, b, c, d, e])
+        Property(unsafeProducer: SignalProducer.zip(a.producer, b.producer, c.producer, d.producer, e.producer))
     }
 
     /// A property holding the n-th values of every property, updated once each has changed again.
@@ -230,7 +229,7 @@ extension PropertyProtocol {
     ///   - f: The sixth property.
     /// - Returns: A property of tuples.
     public static func zip<A: PropertyProtocol, B: PropertyProtocol, C: PropertyProtocol, D: PropertyProtocol, E: PropertyProtocol, F: PropertyProtocol>(_ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F) -> Property<(Value, B.Value, C.Value, D.Value, E.Value, F.Value)> where A.Value == Value {
-        Property(unsafeProducer: SignalProducer.zip(a.producer, b.producer, c.producer, d.producer, e.producer, f.producer), retaining: [a, b, c, d, e, f])
+        Property(unsafeProducer: SignalProducer.zip(a.producer, b.producer, c.producer, d.producer, e.producer, f.producer))
     }
 
     /// A property holding the n-th values of every property, updated once each has changed again.
@@ -245,7 +244,7 @@ extension PropertyProtocol {
     ///   - g: The seventh property.
     /// - Returns: A property of tuples.
     public static func zip<A: PropertyProtocol, B: PropertyProtocol, C: PropertyProtocol, D: PropertyProtocol, E: PropertyProtocol, F: PropertyProtocol, G: PropertyProtocol>(_ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G) -> Property<(Value, B.Value, C.Value, D.Value, E.Value, F.Value, G.Value)> where A.Value == Value {
-        Property(unsafeProducer: SignalProducer.zip(a.producer, b.producer, c.producer, d.producer, e.producer, f.producer, g.producer), retaining: [a, b, c, d, e, f, g])
+        Property(unsafeProducer: SignalProducer.zip(a.producer, b.producer, c.producer, d.producer, e.producer, f.producer, g.producer))
     }
 
     /// A property holding the n-th values of every property, updated once each has changed again.
@@ -261,7 +260,7 @@ extension PropertyProtocol {
     ///   - h: The eighth property.
     /// - Returns: A property of tuples.
     public static func zip<A: PropertyProtocol, B: PropertyProtocol, C: PropertyProtocol, D: PropertyProtocol, E: PropertyProtocol, F: PropertyProtocol, G: PropertyProtocol, H: PropertyProtocol>(_ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G, _ h: H) -> Property<(Value, B.Value, C.Value, D.Value, E.Value, F.Value, G.Value, H.Value)> where A.Value == Value {
-        Property(unsafeProducer: SignalProducer.zip(a.producer, b.producer, c.producer, d.producer, e.producer, f.producer, g.producer, h.producer), retaining: [a, b, c, d, e, f, g, h])
+        Property(unsafeProducer: SignalProducer.zip(a.producer, b.producer, c.producer, d.producer, e.producer, f.producer, g.producer, h.producer))
     }
 
     /// A property holding the n-th values of every property, updated once each has changed again.
@@ -278,7 +277,7 @@ extension PropertyProtocol {
     ///   - i: The ninth property.
     /// - Returns: A property of tuples.
     public static func zip<A: PropertyProtocol, B: PropertyProtocol, C: PropertyProtocol, D: PropertyProtocol, E: PropertyProtocol, F: PropertyProtocol, G: PropertyProtocol, H: PropertyProtocol, I: PropertyProtocol>(_ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G, _ h: H, _ i: I) -> Property<(Value, B.Value, C.Value, D.Value, E.Value, F.Value, G.Value, H.Value, I.Value)> where A.Value == Value {
-        Property(unsafeProducer: SignalProducer.zip(a.producer, b.producer, c.producer, d.producer, e.producer, f.producer, g.producer, h.producer, i.producer), retaining: [a, b, c, d, e, f, g, h, i])
+        Property(unsafeProducer: SignalProducer.zip(a.producer, b.producer, c.producer, d.producer, e.producer, f.producer, g.producer, h.producer, i.producer))
     }
 
     /// A property holding the n-th values of every property, updated once each has changed again.
@@ -296,7 +295,7 @@ extension PropertyProtocol {
     ///   - j: The tenth property.
     /// - Returns: A property of tuples.
     public static func zip<A: PropertyProtocol, B: PropertyProtocol, C: PropertyProtocol, D: PropertyProtocol, E: PropertyProtocol, F: PropertyProtocol, G: PropertyProtocol, H: PropertyProtocol, I: PropertyProtocol, J: PropertyProtocol>(_ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G, _ h: H, _ i: I, _ j: J) -> Property<(Value, B.Value, C.Value, D.Value, E.Value, F.Value, G.Value, H.Value, I.Value, J.Value)> where A.Value == Value {
-        Property(unsafeProducer: SignalProducer.zip(a.producer, b.producer, c.producer, d.producer, e.producer, f.producer, g.producer, h.producer, i.producer, j.producer), retaining: [a, b, c, d, e, f, g, h, i, j])
+        Property(unsafeProducer: SignalProducer.zip(a.producer, b.producer, c.producer, d.producer, e.producer, f.producer, g.producer, h.producer, i.producer, j.producer))
     }
 
     /// A property holding the n-th values of the properties, updated once each has changed again, as an array in
@@ -308,8 +307,7 @@ extension PropertyProtocol {
     where S.Iterator.Element: PropertyProtocol {
         let properties = Array(properties)
         guard !properties.isEmpty else { return nil }
-        return Property(unsafeProducer: SignalProducer.zip(properties.map { $0.producer }),
-                        retaining: properties.map { $0 as AnyObject })
+        return Property(unsafeProducer: SignalProducer.zip(properties.map { $0.producer }))
     }
 
     /// A property holding the n-th values of the properties, updated once each has changed again, as an array in
@@ -339,7 +337,7 @@ extension PropertyProtocol where Value == Bool {
     /// - Parameter property: The other Boolean property.
     /// - Returns: The conjunction.
     public func and<P: PropertyProtocol>(_ property: P) -> Property<Value> where P.Value == Value {
-        Property(unsafeProducer: producer.and(property.producer), retaining: [self, property])
+        Property(unsafeProducer: producer.and(property.producer))
     }
 
     /// A property that is true while this property or `property` is true.
@@ -347,7 +345,7 @@ extension PropertyProtocol where Value == Bool {
     /// - Parameter property: The other Boolean property.
     /// - Returns: The disjunction.
     public func or<P: PropertyProtocol>(_ property: P) -> Property<Value> where P.Value == Value {
-        Property(unsafeProducer: producer.or(property.producer), retaining: [self, property])
+        Property(unsafeProducer: producer.or(property.producer))
     }
 
     /// A property that is true while every property of `properties` is true; true if there is

@@ -5,7 +5,7 @@ extension PropertyProtocol {
     /// Lifts a producer operator to properties: the result follows `transform(producer)`, whose
     /// first value must be sent synchronously on start.
     func lift<U>(_ transform: @escaping (SignalProducer<Value, Never>) -> SignalProducer<U, Never>) -> Property<U> {
-        Property(unsafeProducer: transform(producer), retaining: [self])
+        Property(unsafeProducer: transform(producer))
     }
 
     /// A property holding `transform` applied to this property's value.
@@ -41,7 +41,7 @@ extension PropertyProtocol {
     ///   - predicate: Which values to keep.
     /// - Returns: The filtered property.
     public func filter(initial: Value, _ predicate: @escaping (Value) -> Bool) -> Property<Value> {
-        Property(unsafeProducer: producer.filter(predicate).prefix(value: initial), retaining: [self])
+        Property(unsafeProducer: producer.filter(predicate).prefix(value: initial))
     }
 
     /// A property holding the current value paired with the previous one; `initial` stands

@@ -84,24 +84,24 @@ public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
     ///
     /// The producer's run lasts as long as the property is used: while the property lives, while
     /// its ``producer`` is held or has a running start, and while its ``signal`` is held or
-    /// observed. `sources` (the properties it is composed from) are kept alive as long, so that
-    /// a chain of composed properties lives as long as its last link, and a binding from a
-    /// composed property made on the spot (`label <~ name.map { ... }`) goes on after the
-    /// property object itself is gone.
+    /// observed; so a binding from a composed property made on the spot
+    /// (`label <~ name.map { ... }`) goes on after the property object itself is gone. As in
+    /// ReactiveSwift, a composed property does not retain the properties it is composed from:
+    /// when they deinitialize, the producer completes, and so do the property's producer and
+    /// signal; its value stays the last one.
     ///
     /// - Precondition: `producer` sends a value before `start` returns.
-    init(unsafeProducer: SignalProducer<Value, Never>, retaining sources: [AnyObject] = []) {
+    init(unsafeProducer: SignalProducer<Value, Never>) {
         let feed = PropertyFeed<Value>()
         let run = unsafeProducer.start { event in feed.receive(event) }
         guard let core = feed.core else {
             preconditionFailure("Property(unsafeProducer:) needs a producer that sends a value synchronously when started")
         }
         currentValue = { core.value }
-        // The run is kept by the property object and by each of its users; the sources only by
-        // the object, so that a user left attached never keeps a source (and through it, the
-        // run itself) alive: when the last source goes, the property completes and lets go.
+        // The run is kept by the property object and by each of its users; no source is kept:
+        // when the sources go, the run completes, and so does the property.
         let keepAlive = PropertyRun(run)
-        source = PropertyOwnership(run: keepAlive, sources: sources)
+        source = keepAlive
         producer = SignalProducer { observer, lifetime in
             core.subscribe(observer, lifetime: lifetime)
             lifetime.observeEnded { withExtendedLifetime(keepAlive) {} }
@@ -173,16 +173,3 @@ final class PropertyRun: @unchecked Sendable {
     }
 }
 
-/// What a composed property object holds: its run, and the properties it is composed from, for
-/// as long as the object lives.
-final class PropertyOwnership: @unchecked Sendable {
-    /// Never read: kept so that the run lasts at least as long as the property object.
-    private let run: PropertyRun
-    /// Never read: kept so that the sources live as long as the property object.
-    private let sources: [AnyObject]
-
-    init(run: PropertyRun, sources: [AnyObject]) {
-        self.run = run
-        self.sources = sources
-    }
-}

@@ -53,21 +53,59 @@ struct PropertyCompositionTests {
         #expect(!Property<Bool>.any([MutableProperty<Bool>]()).value)
     }
 
-    @Test("a composed property keeps its sources alive as long as it lives, and frees them with it")
-    func retention() {
+    @Test("a composed property does not retain its source; when the source goes, its producer and signal complete")
+    func composedDoesNotRetainSource() {
         weak var weakSource: MutableProperty<Int>?
-        var composed: Property<Int>?
-        do {
-            let source = MutableProperty(3)
-            weakSource = source
-            composed = source.map { $0 + 1 }.skipRepeats()
-        }
-        #expect(weakSource != nil)
-        #expect(composed?.value == 4)
-        weakSource?.value = 5
-        #expect(composed?.value == 6)
-        composed = nil
+        var source: MutableProperty<Int>? = MutableProperty(3)
+        weakSource = source
+        let composed = source!.map { $0 + 1 }.skipRepeats()
+        var signalEvents: [Signal<Int, Never>.Event] = []
+        var producerEvents: [Signal<Int, Never>.Event] = []
+        composed.signal.observe { signalEvents.append($0) }
+        composed.producer.start { producerEvents.append($0) }
+        source?.value = 5
+        #expect(composed.value == 6)
+        source = nil
         #expect(weakSource == nil)
+        #expect(signalEvents == [.value(6), .completed])
+        #expect(producerEvents == [.value(4), .value(6), .completed])
+        // The last value stays readable.
+        #expect(composed.value == 6)
+    }
+
+    @Test("combineLatest and zip of two properties retain neither; they complete once both are gone")
+    func combinedDoNotRetainSources() {
+        weak var weakA: MutableProperty<Int>?
+        weak var weakB: MutableProperty<String>?
+        var a: MutableProperty<Int>? = MutableProperty(1)
+        var b: MutableProperty<String>? = MutableProperty("x")
+        weakA = a
+        weakB = b
+        let combined = a!.combineLatest(with: b!)
+        let zipped = a!.zip(with: b!)
+        var combinedEnded = false
+        var zippedEnded = false
+        combined.signal.observeCompleted { combinedEnded = true }
+        zipped.signal.observeCompleted { zippedEnded = true }
+        a?.value = 2
+        #expect(combined.value == (2, "x"))
+        a = nil
+        #expect(weakA == nil)
+        #expect(!combinedEnded)
+        b?.value = "y"
+        #expect(combined.value == (2, "y"))
+        b = nil
+        #expect(weakB == nil)
+        #expect(combinedEnded)
+        #expect(zippedEnded)
+    }
+
+    @Test("a chain of composed properties follows its source while only the last link is kept")
+    func chainKeepsFollowing() {
+        let source = MutableProperty(1)
+        let last = source.map { $0 * 2 }.map { $0 + 1 }.skipRepeats()
+        source.value = 5
+        #expect(last.value == 11)
     }
 
     @Test("filter(initial:) holds the latest value that passes")

@@ -35,4 +35,35 @@ struct PropertyFlattenTests {
         #expect(doubled.value == 102)
         #expect(seen == [10, 12, 100, 102])
     }
+
+    @Test("flatten(.latest) lets a replaced inner property deinitialize")
+    func replacedInnerDeinitializes() {
+        weak var weakFirst: MutableProperty<Int>?
+        let outer: MutableProperty<MutableProperty<Int>>
+        do {
+            let first = MutableProperty(1)
+            weakFirst = first
+            outer = MutableProperty(first)
+        }
+        let flat = outer.flatten(.latest)
+        #expect(flat.value == 1)
+        #expect(weakFirst != nil)
+        outer.value = MutableProperty(10)
+        #expect(weakFirst == nil)
+        #expect(flat.value == 10)
+    }
+
+    @Test("a flattened property does not retain its outer property; it completes when the outer and the inner are gone")
+    func flattenedDoesNotRetainOuter() {
+        weak var weakOuter: MutableProperty<MutableProperty<Int>>?
+        var outer: MutableProperty<MutableProperty<Int>>? = MutableProperty(MutableProperty(1))
+        weakOuter = outer
+        let flat = outer!.flatten(.latest)
+        var completed = false
+        flat.signal.observeCompleted { completed = true }
+        outer = nil
+        #expect(weakOuter == nil)
+        #expect(completed)
+        #expect(flat.value == 1)
+    }
 }
