@@ -1,3 +1,5 @@
+import Synchronization
+
 // How operators are written once and applied to both signals and producers.
 //
 // An operator is a function from the observer downstream to the observer upstream delivers
@@ -91,6 +93,85 @@ extension SignalProducer {
                 return transform(observer, lifetime)
             }
         })
+    }
+}
+
+extension SignalProducer {
+    /// Applies a serialized operator that delivers on `scheduler` to every run.
+    ///
+    /// Like ``liftSerialized(_:)``, except for disposal: disposing the run cancels the upstream
+    /// run at once, drops whatever the operator still holds or has scheduled (its output is
+    /// closed), and delivers `interrupted` on `scheduler`, after the actions already scheduled
+    /// there, never on the disposing thread inside `dispose()`.
+    @inlinable
+    func liftScheduled<U, F>(
+        on scheduler: Scheduler, _ transform: @escaping SerializedOperator<Value, Error, U, F>
+    ) -> SignalProducer<U, F> {
+        let run = startRun
+        return SignalProducer<U, F>(run: { makeObserver in
+            let signal = SignalCore<U, F>()
+            let input = Signal<U, F>.Observer(input: signal)
+            // The operator's resources (its upstream run, its scheduled actions) end with the
+            // output, or at once when the run is disposed.
+            let resources = CompositeDisposable()
+            signal.disposable.add(resources)
+            let handle = ScheduledRun(signal, input: input, scheduler: scheduler, resources: resources)
+            _ = signal.add(makeObserver(handle))
+            guard !signal.isEnding else { return handle }
+            let lifetime = Lifetime(resources)
+            // What the operator sends, unless the run was disposed: then only the interruption
+            // the handle scheduled gets through.
+            let output = Signal<U, F>.Observer { event in
+                if !handle.isClosed { input.send(event) }
+            }
+            _ = run { upstream in
+                lifetime += upstream
+                return transform(output, lifetime)
+            }
+            return handle
+        })
+    }
+}
+
+/// The interrupt handle of a run of an operator that delivers on a scheduler; see
+/// ``SignalProducer/liftScheduled(on:_:)``. Like ``GeneratorRun``, it holds the run's input,
+/// so the run lasts while the handle is held.
+@usableFromInline
+final class ScheduledRun<Value, Error: Swift.Error>: Disposable, @unchecked Sendable {
+    @usableFromInline let signal: SignalCore<Value, Error>
+    @usableFromInline let input: Signal<Value, Error>.Observer
+    @usableFromInline let scheduler: Scheduler
+    @usableFromInline let closed = Synchronization.Atomic<Bool>(false)
+    /// The operator's upstream run and scheduled actions.
+    @usableFromInline let resources: CompositeDisposable
+
+    @usableFromInline
+    init(_ signal: SignalCore<Value, Error>, input: Signal<Value, Error>.Observer, scheduler: Scheduler,
+         resources: CompositeDisposable) {
+        self.signal = signal
+        self.input = input
+        self.scheduler = scheduler
+        self.resources = resources
+    }
+
+    /// Whether the run was disposed: the operator's output is then dropped.
+    @inlinable
+    var isClosed: Bool { closed.load(ordering: .acquiring) }
+
+    /// Whether the run has ended or been disposed.
+    @usableFromInline
+    var isDisposed: Bool { isClosed || signal.isEnding }
+
+    /// Closes the operator's output, schedules `interrupted` on the scheduler, and ends the
+    /// operator's resources at once: the upstream run is cancelled and the values still waiting
+    /// are dropped.
+    @usableFromInline
+    func dispose() {
+        guard !closed.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        guard !signal.isEnding else { return }
+        let input = self.input
+        scheduler.schedule { input.sendInterrupted() }
+        resources.dispose()
     }
 }
 

@@ -114,7 +114,7 @@ extension SignalProducer {
     @inlinable
     public func collect(every interval: DispatchTimeInterval, on scheduler: DateScheduler,
                         skipEmpty: Bool = false, discardWhenCompleted: Bool = true) -> SignalProducer<[Value], Error> {
-        liftSerialized(Operators.collect(every: interval, on: scheduler, skipEmpty: skipEmpty,
+        liftScheduled(on: scheduler, Operators.collect(every: interval, on: scheduler, skipEmpty: skipEmpty,
                                          discardWhenCompleted: discardWhenCompleted))
     }
 }

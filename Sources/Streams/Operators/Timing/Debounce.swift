@@ -148,6 +148,6 @@ extension SignalProducer {
     @inlinable
     public func debounce(_ interval: TimeInterval, on scheduler: DateScheduler,
                          discardWhenCompleted: Bool = true) -> SignalProducer<Value, Error> {
-        liftSerialized(Operators.debounce(interval, on: scheduler, discardWhenCompleted: discardWhenCompleted))
+        liftScheduled(on: scheduler, Operators.debounce(interval, on: scheduler, discardWhenCompleted: discardWhenCompleted))
     }
 }

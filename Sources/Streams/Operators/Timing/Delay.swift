@@ -69,6 +69,6 @@ extension SignalProducer {
     /// - Precondition: `interval >= 0`.
     @inlinable
     public func delay(_ interval: TimeInterval, on scheduler: DateScheduler) -> SignalProducer<Value, Error> {
-        liftSerialized(Operators.delay(interval, on: scheduler))
+        liftScheduled(on: scheduler, Operators.delay(interval, on: scheduler))
     }
 }

@@ -104,6 +104,6 @@ extension SignalProducer {
     /// - Returns: A producer of the transformed values.
     @inlinable
     public func lazyMap<U>(on scheduler: Scheduler, transform: @escaping (Value) -> U) -> SignalProducer<U, Error> {
-        liftSerialized(Operators.lazyMap(on: scheduler, transform: transform))
+        liftScheduled(on: scheduler, Operators.lazyMap(on: scheduler, transform: transform))
     }
 }

@@ -55,6 +55,6 @@ extension SignalProducer {
     /// - Returns: A producer whose runs send their events on `scheduler`.
     @inlinable
     public func observe(on scheduler: Scheduler) -> SignalProducer<Value, Error> {
-        liftSerialized(Operators.observe(on: scheduler))
+        liftScheduled(on: scheduler, Operators.observe(on: scheduler))
     }
 }

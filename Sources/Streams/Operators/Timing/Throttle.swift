@@ -118,6 +118,6 @@ extension SignalProducer {
     /// - Precondition: `interval >= 0`.
     @inlinable
     public func throttle(_ interval: TimeInterval, on scheduler: DateScheduler) -> SignalProducer<Value, Error> {
-        liftSerialized(Operators.throttle(interval, on: scheduler))
+        liftScheduled(on: scheduler, Operators.throttle(interval, on: scheduler))
     }
 }

@@ -133,6 +133,6 @@ extension SignalProducer {
     @inlinable
     public func throttle<P: PropertyProtocol>(while shouldThrottle: P, on scheduler: Scheduler) -> SignalProducer<Value, Error>
     where P.Value == Bool {
-        liftSerialized(Operators.throttle(while: shouldThrottle, on: scheduler))
+        liftScheduled(on: scheduler, Operators.throttle(while: shouldThrottle, on: scheduler))
     }
 }

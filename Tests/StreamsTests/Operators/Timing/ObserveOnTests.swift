@@ -32,16 +32,36 @@ struct ObserveOnTests {
         #expect(log.events == [.value(1), .interrupted])
     }
 
-    @Test("disposing a producer run interrupts at once and cancels what waits on the scheduler")
+    @Test("disposing a producer run drops what waits and delivers interrupted on the scheduler, not inside dispose()")
     func disposalCancelsPending() {
         let scheduler = TestScheduler()
         let log = EventLog<Int, Never>()
         let disposable = SignalProducer<Int, Never>([1, 2, 3]).observe(on: scheduler).start(log.observer)
         #expect(log.events.isEmpty)
         disposable.dispose()
-        #expect(log.events == [.interrupted])
+        #expect(disposable.isDisposed)
+        #expect(log.events.isEmpty)
         scheduler.run()
         #expect(log.events == [.interrupted])
+    }
+
+    @Test("disposal cancels the upstream run at once")
+    func disposalCancelsUpstreamAtOnce() {
+        let scheduler = TestScheduler()
+        let (lifetime, token) = Lifetime.make()
+        let upstreamEnded = TestCounter()
+        let upstream = SignalProducer<Int, Never> { observer, runLifetime in
+            runLifetime.observeEnded { upstreamEnded.increment() }
+            runLifetime += lifetime.observeEnded { observer.sendCompleted() }
+        }
+        let log = EventLog<Int, Never>()
+        let disposable = upstream.observe(on: scheduler).start(log.observer)
+        disposable.dispose()
+        #expect(upstreamEnded.value == 1)
+        #expect(log.events.isEmpty)
+        scheduler.advance()
+        #expect(log.events == [.interrupted])
+        withExtendedLifetime(token) {}
     }
 
     @Test("disposal releases the values waiting on the scheduler at once")
