@@ -70,6 +70,11 @@ extension DateScheduler {
     ///
     /// Throws `CancellationError` if the task is cancelled first.
     public func sleep(until deadline: Date, leeway: DispatchTimeInterval = .seconds(0)) async throws {
+        try await sleepUntil(deadline)
+    }
+
+    /// The body of ``sleep(until:leeway:)``, shared with schedulers that isolate it.
+    package func sleepUntil(_ deadline: Date) async throws {
         let wakeUp = SerialDisposable()
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Swift.Error>) in
@@ -95,6 +100,11 @@ extension DateScheduler {
     /// An asynchronous sequence of this scheduler's dates, one every `interval`, until the
     /// consuming task stops iterating.
     public func timer(interval: DispatchTimeInterval, leeway: DispatchTimeInterval = .seconds(0)) -> AsyncStream<Date> {
+        timerStream(interval: interval, leeway: leeway)
+    }
+
+    /// The body of ``timer(interval:leeway:)``, shared with schedulers that isolate it.
+    package func timerStream(interval: DispatchTimeInterval, leeway: DispatchTimeInterval) -> AsyncStream<Date> {
         AsyncStream { continuation in
             // The repetition holds the scheduler until the consumer stops iterating, which disposes it.
             let disposable = schedule(after: interval, interval: interval, leeway: leeway) {

@@ -169,33 +169,101 @@ public final class TestScheduler: DateScheduler {
         state.withLock { $0.now = $0.now.addingTimeInterval(-seconds) }
     }
 
-    /// Runs the work due now, then yields so that tasks resumed by it can make progress.
+    /// The state of the queue, to tell whether a round of yields scheduled anything.
+    private var queueSignature: UInt64 {
+        state.withLock { $0.nextSequence &* 1_000_003 &+ UInt64($0.queue.count) }
+    }
+
+    /// Lets the tasks waiting on the main actor run up to their next suspension point.
+    ///
+    /// Every job enqueued on the main actor before a `Task.yield()` made there runs before the
+    /// yield returns, so a task started on the main actor just before an advance reaches its
+    /// sleep (which registers its wake-up here) before the advance moves time, and a task that
+    /// the advance resumed runs before the test continues. Yields repeat while they keep
+    /// scheduling work, and go on for sixteen quiet rounds, so that a task hopping a few times
+    /// on the main actor before it sleeps settles too.
+    @MainActor
+    private func settle() async {
+        var signature = queueSignature
+        var quietRounds = 0
+        for _ in 0..<1_024 where quietRounds < 16 {
+            await Task.yield()
+            let next = queueSignature
+            if next == signature {
+                quietRounds += 1
+            } else {
+                quietRounds = 0
+                signature = next
+            }
+        }
+    }
+
+    /// Lets waiting tasks reach their suspension point, runs the work due now, then lets the
+    /// tasks it resumed run.
+    ///
+    /// Isolated to the main actor, as in ReactiveSwift: tasks started on the main actor before
+    /// the call are guaranteed to have registered their sleeps before time moves.
+    @MainActor
     public func advance() async {
+        await settle()
         runWork(upTo: currentDate)
-        await Task.yield()
+        await settle()
     }
 
-    /// Moves time forward by `interval`, then yields.
+    /// Moves time forward by `interval`, letting waiting tasks settle before and after; see
+    /// ``advance()-4s2mx``.
+    @MainActor
     public func advance(by interval: DispatchTimeInterval) async {
+        await settle()
         runWork(upTo: target(advancingBy: interval.timeInterval))
-        await Task.yield()
+        await settle()
     }
 
-    /// Moves time forward by `interval` seconds, then yields.
+    /// Moves time forward by `interval` seconds, letting waiting tasks settle before and after.
+    @MainActor
     public func advance(by interval: TimeInterval) async {
+        await settle()
         runWork(upTo: target(advancingBy: interval))
-        await Task.yield()
+        await settle()
     }
 
-    /// Moves time forward to `newDate`, then yields.
+    /// Moves time forward to `newDate`, letting waiting tasks settle before and after.
+    @MainActor
     public func advance(to newDate: Date) async {
+        await settle()
         runWork(upTo: newDate)
-        await Task.yield()
+        await settle()
     }
 
-    /// Runs all scheduled work, then yields.
+    /// Runs all scheduled work, letting waiting tasks settle before and after.
+    @MainActor
     public func run() async {
+        await settle()
         runAll()
-        await Task.yield()
+        await settle()
+    }
+
+    /// Suspends the calling task for `interval` of virtual time.
+    ///
+    /// Isolated to the main actor, as the advancing methods are, so that a task started just
+    /// before an advance registers its wake-up before time moves. Throws `CancellationError` if
+    /// the task is cancelled first.
+    @MainActor
+    public func sleep(for interval: DispatchTimeInterval, leeway: DispatchTimeInterval = .seconds(0)) async throws {
+        try await sleep(until: currentDate.addingTimeInterval(interval.timeInterval), leeway: leeway)
+    }
+
+    /// Suspends the calling task until virtual time reaches `deadline`; isolated to the main
+    /// actor like ``sleep(for:leeway:)``.
+    @MainActor
+    public func sleep(until deadline: Date, leeway: DispatchTimeInterval = .seconds(0)) async throws {
+        try await sleepUntil(deadline)
+    }
+
+    /// The dates of virtual time, one every `interval`, until the consuming task stops
+    /// iterating; isolated to the main actor like ``sleep(for:leeway:)``.
+    @MainActor
+    public func timer(interval: DispatchTimeInterval, leeway: DispatchTimeInterval = .seconds(0)) -> AsyncStream<Date> {
+        timerStream(interval: interval, leeway: leeway)
     }
 }

@@ -486,7 +486,7 @@ struct DateSchedulerExtensionTests {
     func timerYieldsVirtualDates() async {
         let scheduler = TestScheduler()
         await scheduler.advance(by: .seconds(100))
-        let stream = scheduler.timer(interval: .seconds(2))
+        let stream = await scheduler.timer(interval: .seconds(2))
         var iterator = stream.makeAsyncIterator()
 
         await scheduler.advance(by: .seconds(7))
@@ -521,5 +521,54 @@ struct DateSchedulerExtensionTests {
         dates = await consumer.value
         #expect(dates == [t(1), t(2), t(3)])
         #expect(scheduler.repeating.value.first?.disposable?.isDisposed == true)
+    }
+
+    @Test("a task started on the main actor just before an advance has slept by then and wakes in it, every time", .timeLimit(.minutes(1)))
+    @MainActor
+    func mainActorTaskSleepsBeforeAdvance() async throws {
+        let scheduler = TestScheduler()
+        var woken = 0
+        for round in 1...200 {
+            let task = Task {
+                try await scheduler.sleep(for: .seconds(1))
+                woken += 1
+            }
+            await scheduler.advance(by: .seconds(1))
+            // The advance let the task sleep before moving time, and let it finish after.
+            #expect(woken == round)
+            try await task.value
+        }
+        #expect(scheduler.currentDate == t(200))
+    }
+
+    @Test("a task that hops a few times before sleeping still sleeps before the advance moves time", .timeLimit(.minutes(1)))
+    @MainActor
+    func taskWithHopsSleepsBeforeAdvance() async throws {
+        let scheduler = TestScheduler()
+        var woken = false
+        let task = Task {
+            for _ in 0..<5 { await Task.yield() }
+            try await scheduler.sleep(until: t(2))
+            woken = true
+        }
+        await scheduler.advance(by: .seconds(2))
+        #expect(woken)
+        try await task.value
+    }
+
+    @Test("timer(interval:) on the main actor: ticks reach a consumer started just before the advance", .timeLimit(.minutes(1)))
+    @MainActor
+    func mainActorTimer() async {
+        let scheduler = TestScheduler()
+        var dates: [Date] = []
+        let consumer = Task {
+            for await date in scheduler.timer(interval: .seconds(1)) {
+                dates.append(date)
+                if dates.count == 3 { break }
+            }
+        }
+        await scheduler.advance(by: .seconds(3))
+        await consumer.value
+        #expect(dates == [t(1), t(2), t(3)])
     }
 }
