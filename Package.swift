@@ -22,6 +22,15 @@ let package = Package(
         // Acts as a package outside Streams: operators written on the public StreamProtocol only.
         .testTarget(name: "StreamsOutsideOperatorsTests", dependencies: ["Streams"]),
         .testTarget(name: "StreamsTestingTests", dependencies: ["StreamsTesting"]),
+        // Chains of common operators, built so that any expression slower than 200 ms to
+        // type-check fails the build: guards the overloads against combinatorial explosion.
+        .testTarget(
+            name: "StreamsTypeCheckTests",
+            dependencies: ["Streams"],
+            swiftSettings: [.unsafeFlags([
+                "-Xfrontend", "-warn-long-expression-type-checking=200", "-warnings-as-errors",
+            ])]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -22,6 +22,7 @@ extension StreamProtocol {
     /// - Parameter makeTransform: Called once per start or evaluation; returns the transform,
     ///   which may keep state and may set `stop` to end the source after the stream it returns.
     @inlinable
+    @_disfavoredOverload
     public func bind<Result>(
         _ makeTransform: @escaping () -> (_ value: Value, _ stop: inout Bool) -> StreamOf<Kind, Result>
     ) -> StreamOf<Kind, Result> {
@@ -30,6 +31,7 @@ extension StreamProtocol {
 
     /// Replaces each value by the stream `transform` returns, concatenating them in order.
     @inlinable
+    @_disfavoredOverload
     public func flatMap<Inner: StreamProtocol>(
         _ transform: @escaping (Value) -> Inner
     ) -> StreamOf<Kind, Inner.Value> where Inner.Kind == Kind {
@@ -38,12 +40,14 @@ extension StreamProtocol {
 
     /// Each value transformed by `transform`.
     @inlinable
+    @_disfavoredOverload
     public func map<T>(_ transform: @escaping (Value) -> T) -> StreamOf<Kind, T> {
         bind { { value, _ in Kind.just(transform(value)) } }
     }
 
     /// The values for which `isIncluded` returns `true`.
     @inlinable
+    @_disfavoredOverload
     public func filter(_ isIncluded: @escaping (Value) -> Bool) -> Self {
         Self(stream: bind { { value, _ in isIncluded(value) ? Kind.just(value) : Kind.empty() } })
     }
@@ -52,6 +56,7 @@ extension StreamProtocol {
     ///
     /// - Precondition: `count >= 0`.
     @inlinable
+    @_disfavoredOverload
     public func take(first count: Int) -> Self {
         precondition(count >= 0, "take(first:) needs a count >= 0, got \(count)")
         guard count > 0 else { return .empty }
@@ -69,6 +74,7 @@ extension StreamProtocol {
     ///
     /// - Precondition: `count >= 0`.
     @inlinable
+    @_disfavoredOverload
     public func skip(first count: Int) -> Self {
         precondition(count >= 0, "skip(first:) needs a count >= 0, got \(count)")
         guard count > 0 else { return self }
@@ -87,6 +93,7 @@ extension StreamProtocol {
     /// The values up to, not including, the first for which `shouldContinue` returns `false`;
     /// the source ends there.
     @inlinable
+    @_disfavoredOverload
     public func take(while shouldContinue: @escaping (Value) -> Bool) -> Self {
         Self(stream: bind {
             { value, stop in
@@ -101,6 +108,7 @@ extension StreamProtocol {
 
     /// The values from the first for which `shouldContinue` returns `false` on.
     @inlinable
+    @_disfavoredOverload
     public func skip(while shouldContinue: @escaping (Value) -> Bool) -> Self {
         Self(stream: bind {
             var skipping = true
@@ -115,6 +123,7 @@ extension StreamProtocol {
     /// Each intermediate result of combining the values with `nextPartialResult`, starting from
     /// `initialResult` (which is not itself sent).
     @inlinable
+    @_disfavoredOverload
     public func scan<Result>(
         _ initialResult: Result, _ nextPartialResult: @escaping (Result, Value) -> Result
     ) -> StreamOf<Kind, Result> {
@@ -129,24 +138,28 @@ extension StreamProtocol {
 
     /// `value`, then the values of this stream.
     @inlinable
+    @_disfavoredOverload
     public func prefix(value: Value) -> Self {
         Self(stream: Kind.concat(Kind.just(value), stream))
     }
 
     /// `value`, then the values of this stream; the same as ``prefix(value:)``.
     @inlinable
+    @_disfavoredOverload
     public func startWith(_ value: Value) -> Self {
         prefix(value: value)
     }
 
     /// The values of this stream, then those of `next`.
     @inlinable
+    @_disfavoredOverload
     public func concat(_ next: Self) -> Self {
         Self(stream: Kind.concat(stream, next.stream))
     }
 
     /// Pairs of the n-th values of this stream and of `other`, ending with the shorter.
     @inlinable
+    @_disfavoredOverload
     public func zip<Other: StreamProtocol>(
         with other: Other
     ) -> StreamOf<Kind, (Value, Other.Value)> where Other.Kind == Kind {
@@ -155,12 +168,14 @@ extension StreamProtocol {
 
     /// No value: only the end of the stream.
     @inlinable
+    @_disfavoredOverload
     public func ignoreValues() -> Self {
         Self(stream: bind { { _, _ in Kind.empty() } })
     }
 
     /// The values that are not equivalent, by `isEquivalent`, to the last value kept.
     @inlinable
+    @_disfavoredOverload
     public func skipRepeats(_ isEquivalent: @escaping (Value, Value) -> Bool) -> Self {
         Self(stream: bind {
             var previous: Value?
@@ -176,6 +191,7 @@ extension StreamProtocol {
 extension StreamProtocol where Value: Equatable {
     /// The values that differ from the value just before them.
     @inlinable
+    @_disfavoredOverload
     public func skipRepeats() -> Self {
         skipRepeats(==)
     }

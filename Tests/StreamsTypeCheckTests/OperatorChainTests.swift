@@ -1,0 +1,61 @@
+import Streams
+import Testing
+
+// Chains of common operators written the way users write them: trailing closures, anonymous
+// arguments, overloaded arithmetic. This target is compiled with
+// `-warn-long-expression-type-checking` and warnings as errors (Package.swift), so a change
+// that makes any of these expressions slow to type-check fails the build.
+
+@Suite("Operator chains type-check quickly")
+struct OperatorChainTests {
+    @Test("six operators on a Signal")
+    func signalChain() {
+        let (signal, input) = Signal<Int, Never>.pipe()
+        let chained = signal.map { $0 &* 3 }.filter { $0 % 2 == 0 }.scan(0) { $0 &+ $1 }.skipRepeats().map { $0 &+ 1 }.take(first: 3)
+        var seen: [Int] = []
+        chained.observeValues { seen.append($0) }
+        for value in 1...6 { input.send(value: value) }
+        // 6, 12, 18 pass the filter; running sums 6, 18, 36; plus one.
+        #expect(seen == [7, 19, 37])
+    }
+
+    @Test("the chain of the report, and a compactMap chain, on a Signal")
+    func signalChains() {
+        let (signal, input) = Signal<Int, Never>.pipe()
+        let sums = signal.map { $0 &* 3 }.filter { $0 % 2 == 0 }.scan(0) { $0 &+ $1 }
+        let pairs = signal.compactMap { $0 > 0 ? $0 : nil }.map { $0 &* 2 }.filter { $0 > 4 }.scan(0) { $0 &+ $1 }.skipRepeats().combinePrevious(0)
+        var sumValues: [Int] = []
+        var pairValues: [(Int, Int)] = []
+        sums.observeValues { sumValues.append($0) }
+        pairs.observeValues { pairValues.append($0) }
+        for value in [-1, 1, 2, 3, 4] { input.send(value: value) }
+        #expect(sumValues == [6, 18])
+        #expect(pairValues.map { $0.0 } == [0, 6])
+        #expect(pairValues.map { $0.1 } == [6, 14])
+    }
+
+    @Test("six operators on a SignalProducer")
+    func producerChain() {
+        let chained = SignalProducer<Int, Never>(1...6).map { $0 &* 3 }.filter { $0 % 2 == 0 }.scan(0) { $0 &+ $1 }.skipRepeats().map { $0 &+ 1 }.take(first: 2)
+        var seen: [Int] = []
+        chained.startWithValues { seen.append($0) }
+        #expect(seen == [7, 19])
+    }
+
+    @Test("six maps on a SignalProducer, with a string in the middle")
+    func producerMaps() {
+        let chained = SignalProducer<Int, Never>(value: 2).map { $0 &* 3 }.map { $0 &+ 1 }.map { "\($0)" }.map { $0.count }.map { $0 &* 10 }.map { $0 &- 1 }
+        var seen: [Int] = []
+        chained.startWithValues { seen.append($0) }
+        #expect(seen == [9])
+    }
+
+    @Test("six operators on a Property")
+    func propertyChain() {
+        let source = MutableProperty(2)
+        let chained = source.map { $0 &* 3 }.map { $0 &+ 1 }.skipRepeats().map { "\($0)" }.map { $0.count }.combineLatest(with: source)
+        #expect(chained.value == (1, 2))
+        source.value = 4
+        #expect(chained.value == (2, 4))
+    }
+}
