@@ -151,7 +151,22 @@ extension DispatchTimeInterval {
 }
 
 /// Checks that a repeating interval is positive, naming the operator in the message.
-package func checkPositive(_ interval: DispatchTimeInterval, in name: StaticString) {
+package func checkPositive(
+    _ interval: DispatchTimeInterval, in name: StaticString, file: StaticString = #fileID, line: UInt = #line
+) {
     let ns = interval.nanoseconds
-    precondition(ns > 0, "\(name) needs an interval > 0, got \(interval)")
+    requirement(ns > 0, "\(name) needs an interval > 0, got \(interval)", file: file, line: line)
+}
+
+/// Stops the program with `message` unless `condition` holds, in debug and optimized builds
+/// alike, reporting `file` and `line`.
+///
+/// Public operators pass their caller's `#fileID` and `#line`, so the report points at the
+/// misuse rather than at the library; and unlike `precondition`, whose message an optimized
+/// build drops, the message is printed in every build.
+@inlinable
+package func requirement(
+    _ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String, file: StaticString, line: UInt
+) {
+    if !condition() { fatalError(message(), file: file, line: line) }
 }

@@ -114,29 +114,30 @@ public final class TestScheduler: DateScheduler {
     }
 
     /// Moves virtual time forward by `interval`, running the work that falls due on the way.
-    public func advance(by interval: DispatchTimeInterval) {
-        advance(by: interval.timeInterval)
+    public func advance(by interval: DispatchTimeInterval, file: StaticString = #fileID, line: UInt = #line) {
+        advance(by: interval.timeInterval, file: file, line: line)
     }
 
-    private func target(advancingBy interval: TimeInterval) -> Date {
-        precondition(interval >= 0, "TestScheduler.advance(by:) needs an interval >= 0, got \(interval)")
+    private func target(advancingBy interval: TimeInterval, file: StaticString, line: UInt) -> Date {
+        requirement(interval >= 0, "TestScheduler.advance(by:) needs an interval >= 0, got \(interval)", file: file, line: line)
         return currentDate.addingTimeInterval(interval)
     }
 
     /// Moves virtual time forward by `interval` seconds, running the work that falls due.
-    public func advance(by interval: TimeInterval) {
-        runWork(upTo: target(advancingBy: interval))
+    public func advance(by interval: TimeInterval, file: StaticString = #fileID, line: UInt = #line) {
+        runWork(upTo: target(advancingBy: interval, file: file, line: line), file: file, line: line)
     }
 
     /// Moves virtual time forward to `newDate`, running the work due up to and including it, in
     /// order. Each action runs with `currentDate` equal to its due date.
-    public func advance(to newDate: Date) {
-        runWork(upTo: newDate)
+    public func advance(to newDate: Date, file: StaticString = #fileID, line: UInt = #line) {
+        runWork(upTo: newDate, file: file, line: line)
     }
 
-    private func runWork(upTo newDate: Date) {
-        precondition(newDate >= currentDate,
-                     "TestScheduler.advance(to:) cannot move time backwards, from \(currentDate) to \(newDate)")
+    private func runWork(upTo newDate: Date, file: StaticString = #fileID, line: UInt = #line) {
+        requirement(newDate >= currentDate,
+                    "TestScheduler.advance(to:) cannot move time backwards, from \(currentDate) to \(newDate)",
+                    file: file, line: line)
         while let work = state.withLock({ state -> Work? in
             guard let first = state.queue.first, first.due <= newDate else {
                 state.now = max(state.now, newDate)
@@ -163,9 +164,9 @@ public final class TestScheduler: DateScheduler {
     }
 
     /// Moves virtual time backwards by `interval`; work already scheduled keeps its due date.
-    public func rewind(by interval: DispatchTimeInterval) {
+    public func rewind(by interval: DispatchTimeInterval, file: StaticString = #fileID, line: UInt = #line) {
         let seconds = interval.timeInterval
-        precondition(seconds >= 0, "TestScheduler.rewind(by:) needs an interval >= 0, got \(interval)")
+        requirement(seconds >= 0, "TestScheduler.rewind(by:) needs an interval >= 0, got \(interval)", file: file, line: line)
         state.withLock { $0.now = $0.now.addingTimeInterval(-seconds) }
     }
 
@@ -213,25 +214,25 @@ public final class TestScheduler: DateScheduler {
     /// Moves time forward by `interval`, letting waiting tasks settle before and after; see
     /// ``advance()-4s2mx``.
     @MainActor
-    public func advance(by interval: DispatchTimeInterval) async {
+    public func advance(by interval: DispatchTimeInterval, file: StaticString = #fileID, line: UInt = #line) async {
         await settle()
-        runWork(upTo: target(advancingBy: interval.timeInterval))
+        runWork(upTo: target(advancingBy: interval.timeInterval, file: file, line: line), file: file, line: line)
         await settle()
     }
 
     /// Moves time forward by `interval` seconds, letting waiting tasks settle before and after.
     @MainActor
-    public func advance(by interval: TimeInterval) async {
+    public func advance(by interval: TimeInterval, file: StaticString = #fileID, line: UInt = #line) async {
         await settle()
-        runWork(upTo: target(advancingBy: interval))
+        runWork(upTo: target(advancingBy: interval, file: file, line: line), file: file, line: line)
         await settle()
     }
 
     /// Moves time forward to `newDate`, letting waiting tasks settle before and after.
     @MainActor
-    public func advance(to newDate: Date) async {
+    public func advance(to newDate: Date, file: StaticString = #fileID, line: UInt = #line) async {
         await settle()
-        runWork(upTo: newDate)
+        runWork(upTo: newDate, file: file, line: line)
         await settle()
     }
 

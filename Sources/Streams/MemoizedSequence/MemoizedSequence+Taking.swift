@@ -13,8 +13,8 @@ extension MemoizedSequence {
     /// - Precondition: `count >= 0`.
     /// - Complexity: O(1); each value then costs one cell when first read.
     @inlinable
-    public func take(first count: Int) -> MemoizedSequence<Value> {
-        precondition(count >= 0, "take(first:) needs a count >= 0, got \(count)")
+    public func take(first count: Int, file: StaticString = #fileID, line: UInt = #line) -> MemoizedSequence<Value> {
+        requirement(count >= 0, "take(first:) needs a count >= 0, got \(count)", file: file, line: line)
         guard count > 0 else { return derived(.end, isEvaluated: true) }
         return derived(TakeStep(cursor: start, remaining: count).slot)
     }
@@ -29,8 +29,8 @@ extension MemoizedSequence {
     /// - Precondition: `count >= 0`.
     /// - Complexity: O(1); reading the first value of the result then costs O(`count`).
     @inlinable
-    public func skip(first count: Int) -> MemoizedSequence<Value> {
-        precondition(count >= 0, "skip(first:) needs a count >= 0, got \(count)")
+    public func skip(first count: Int, file: StaticString = #fileID, line: UInt = #line) -> MemoizedSequence<Value> {
+        requirement(count >= 0, "skip(first:) needs a count >= 0, got \(count)", file: file, line: line)
         guard count > 0 else { return derived(start, isEvaluated: true) }
         return derived(SkipStep(cursor: start, remaining: count).slot)
     }

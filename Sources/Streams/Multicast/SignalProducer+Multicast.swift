@@ -19,8 +19,8 @@ extension SignalProducer {
     /// - Parameter capacity: How many of the latest values to replay; must not be negative.
     ///   Zero behaves like ``publish()``.
     /// - Returns: The connection.
-    public func replay(upTo capacity: Int) -> MulticastConnection<Value, Error> {
-        precondition(capacity >= 0, "replay(upTo:) needs a capacity >= 0, got \(capacity)")
+    public func replay(upTo capacity: Int, file: StaticString = #fileID, line: UInt = #line) -> MulticastConnection<Value, Error> {
+        requirement(capacity >= 0, "replay(upTo:) needs a capacity >= 0, got \(capacity)", file: file, line: line)
         return MulticastConnection(upstream: self, capacity: capacity)
     }
 
@@ -38,8 +38,8 @@ extension SignalProducer {
     ///
     /// - Parameter capacity: How many of the latest values to replay; must not be negative.
     /// - Returns: A producer sharing one run of this one.
-    public func replayLazily(upTo capacity: Int) -> SignalProducer<Value, Error> {
-        precondition(capacity >= 0, "replayLazily(upTo:) needs a capacity >= 0, got \(capacity)")
+    public func replayLazily(upTo capacity: Int, file: StaticString = #fileID, line: UInt = #line) -> SignalProducer<Value, Error> {
+        requirement(capacity >= 0, "replayLazily(upTo:) needs a capacity >= 0, got \(capacity)", file: file, line: line)
         let shared = LazyReplay(replay(upTo: capacity))
         return SignalProducer { observer, lifetime in
             lifetime += shared.connection.producer.start(observer)

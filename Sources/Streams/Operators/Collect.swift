@@ -50,8 +50,8 @@ extension Operators {
 
     /// Arrays of `count` values.
     @inlinable
-    static func collect<Value, Error>(count: Int) -> FusedOperator<Value, Error, [Value], Error> {
-        precondition(count > 0, "collect(count:) needs a count > 0, got \(count)")
+    static func collect<Value, Error>(count: Int, file: StaticString, line: UInt) -> FusedOperator<Value, Error, [Value], Error> {
+        requirement(count > 0, "collect(count:) needs a count > 0, got \(count)", file: file, line: line)
         return collect(emitsBefore: { _, _ in false }, emitsAfter: { $0.count == count })
     }
 }
@@ -81,8 +81,8 @@ extension Signal {
     /// - Parameter count: The size of each array; must be positive.
     /// - Returns: A signal of arrays.
     @inlinable
-    public func collect(count: Int) -> Signal<[Value], Error> {
-        liftFused(Operators.collect(count: count))
+    public func collect(count: Int, file: StaticString = #fileID, line: UInt = #line) -> Signal<[Value], Error> {
+        liftFused(Operators.collect(count: count, file: file, line: line))
     }
 
     /// Gathers values into an array until `shouldEmit` approves it.
@@ -148,8 +148,8 @@ extension SignalProducer {
     /// - Parameter count: The size of each array; must be positive.
     /// - Returns: A producer of arrays.
     @inlinable
-    public func collect(count: Int) -> SignalProducer<[Value], Error> {
-        liftFused(Operators.collect(count: count))
+    public func collect(count: Int, file: StaticString = #fileID, line: UInt = #line) -> SignalProducer<[Value], Error> {
+        liftFused(Operators.collect(count: count, file: file, line: line))
     }
 
     /// Gathers values into an array until `shouldEmit` approves it.

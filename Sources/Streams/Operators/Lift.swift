@@ -312,8 +312,8 @@ extension Operators {
 
     /// Completes after `count` values; at once if `count` is zero.
     @inlinable
-    static func take<Value, Error>(first count: Int) -> FusedOperator<Value, Error, Value, Error> {
-        precondition(count >= 0, "take(first:) needs a count >= 0, got \(count)")
+    static func take<Value, Error>(first count: Int, file: StaticString, line: UInt) -> FusedOperator<Value, Error, Value, Error> {
+        requirement(count >= 0, "take(first:) needs a count >= 0, got \(count)", file: file, line: line)
         guard count > 0 else {
             // As in ReactiveSwift, whose result has ended before anyone observes it.
             return { downstream, stop in

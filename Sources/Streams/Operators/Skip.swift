@@ -3,8 +3,8 @@
 extension Operators {
     /// Drops the first `count` values.
     @inlinable
-    static func skip<Value, Error>(first count: Int) -> FusedOperator<Value, Error, Value, Error> {
-        precondition(count >= 0, "skip(first:) needs a count >= 0, got \(count)")
+    static func skip<Value, Error>(first count: Int, file: StaticString, line: UInt) -> FusedOperator<Value, Error, Value, Error> {
+        requirement(count >= 0, "skip(first:) needs a count >= 0, got \(count)", file: file, line: line)
         return stateful(into: 0) { skipped, value in
             guard skipped >= count else {
                 skipped += 1
@@ -59,8 +59,8 @@ extension Signal {
     /// - Parameter count: How many values to drop; must not be negative.
     /// - Returns: A signal of the values after the first `count`.
     @inlinable
-    public func skip(first count: Int) -> Signal<Value, Error> {
-        liftFused(Operators.skip(first: count))
+    public func skip(first count: Int, file: StaticString = #fileID, line: UInt = #line) -> Signal<Value, Error> {
+        liftFused(Operators.skip(first: count, file: file, line: line))
     }
 
     /// Drops values while `shouldContinue` returns true, then sends every value.
@@ -145,8 +145,8 @@ extension SignalProducer {
     /// - Parameter count: How many values to drop; must not be negative.
     /// - Returns: A producer of the values after the first `count`.
     @inlinable
-    public func skip(first count: Int) -> SignalProducer<Value, Error> {
-        liftFused(Operators.skip(first: count))
+    public func skip(first count: Int, file: StaticString = #fileID, line: UInt = #line) -> SignalProducer<Value, Error> {
+        liftFused(Operators.skip(first: count, file: file, line: line))
     }
 
     /// Drops values while `shouldContinue` returns true, then sends every value.

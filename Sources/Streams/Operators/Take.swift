@@ -3,8 +3,8 @@
 extension Operators {
     /// Keeps the last `count` values and sends them on completion.
     @inlinable
-    static func take<Value, Error>(last count: Int) -> FusedOperator<Value, Error, Value, Error> {
-        precondition(count >= 0, "take(last:) needs a count >= 0, got \(count)")
+    static func take<Value, Error>(last count: Int, file: StaticString, line: UInt) -> FusedOperator<Value, Error, Value, Error> {
+        requirement(count >= 0, "take(last:) needs a count >= 0, got \(count)", file: file, line: line)
         return { downstream, _ in
             // A ring of the last values, and the index of the oldest.
             let ring = RunState.make((buffer: [Value](), oldest: 0))
@@ -61,8 +61,8 @@ extension Signal {
     /// - Parameter count: How many values to send; must not be negative.
     /// - Returns: A signal of at most `count` values.
     @inlinable
-    public func take(first count: Int) -> Signal<Value, Error> {
-        liftFused(Operators.take(first: count))
+    public func take(first count: Int, file: StaticString = #fileID, line: UInt = #line) -> Signal<Value, Error> {
+        liftFused(Operators.take(first: count, file: file, line: line))
     }
 
     /// Sends the last `count` values once this signal completes.
@@ -75,8 +75,8 @@ extension Signal {
     /// - Parameter count: How many values to keep; must not be negative.
     /// - Returns: A signal of at most `count` values, all sent on completion.
     @inlinable
-    public func take(last count: Int) -> Signal<Value, Error> {
-        liftFused(Operators.take(last: count))
+    public func take(last count: Int, file: StaticString = #fileID, line: UInt = #line) -> Signal<Value, Error> {
+        liftFused(Operators.take(last: count, file: file, line: line))
     }
 
     /// Sends values while `shouldContinue` returns true, then completes.
@@ -126,13 +126,13 @@ extension SignalProducer {
     /// - Parameter count: How many values to send; must not be negative.
     /// - Returns: A producer of at most `count` values.
     @inlinable
-    public func take(first count: Int) -> SignalProducer<Value, Error> {
+    public func take(first count: Int, file: StaticString = #fileID, line: UInt = #line) -> SignalProducer<Value, Error> {
         // With nothing to take, the source is not started: its start handler, and side effects
         // injected before it such as `on(starting:)`, do not run, and the run is interrupted at
         // once (as in ReactiveSwift, whose result has ended before it is observed).
-        precondition(count >= 0, "take(first:) needs a count >= 0, got \(count)")
+        requirement(count >= 0, "take(first:) needs a count >= 0, got \(count)", file: file, line: line)
         guard count > 0 else { return SignalProducer(run: ProducerRuns.synchronous { _, _ in nil }) }
-        return liftFused(Operators.take(first: count))
+        return liftFused(Operators.take(first: count, file: file, line: line))
     }
 
     /// Sends the last `count` values once the run completes.
@@ -145,8 +145,8 @@ extension SignalProducer {
     /// - Parameter count: How many values to keep; must not be negative.
     /// - Returns: A producer of at most `count` values, all sent on completion.
     @inlinable
-    public func take(last count: Int) -> SignalProducer<Value, Error> {
-        liftFused(Operators.take(last: count))
+    public func take(last count: Int, file: StaticString = #fileID, line: UInt = #line) -> SignalProducer<Value, Error> {
+        liftFused(Operators.take(last: count, file: file, line: line))
     }
 
     /// Sends values while `shouldContinue` returns true, then completes.

@@ -57,8 +57,8 @@ extension StreamProtocol {
     /// - Precondition: `count >= 0`.
     @inlinable
     @_disfavoredOverload
-    public func take(first count: Int) -> Self {
-        precondition(count >= 0, "take(first:) needs a count >= 0, got \(count)")
+    public func take(first count: Int, file: StaticString = #fileID, line: UInt = #line) -> Self {
+        requirement(count >= 0, "take(first:) needs a count >= 0, got \(count)", file: file, line: line)
         guard count > 0 else { return .empty }
         return Self(stream: bind {
             var taken = 0
@@ -75,8 +75,8 @@ extension StreamProtocol {
     /// - Precondition: `count >= 0`.
     @inlinable
     @_disfavoredOverload
-    public func skip(first count: Int) -> Self {
-        precondition(count >= 0, "skip(first:) needs a count >= 0, got \(count)")
+    public func skip(first count: Int, file: StaticString = #fileID, line: UInt = #line) -> Self {
+        requirement(count >= 0, "skip(first:) needs a count >= 0, got \(count)", file: file, line: line)
         guard count > 0 else { return self }
         return Self(stream: bind {
             var skipped = 0

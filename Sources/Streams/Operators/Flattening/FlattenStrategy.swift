@@ -49,8 +49,8 @@ public struct FlattenStrategy: Sendable, Equatable, CustomStringConvertible {
     ///
     /// - Precondition: `limit >= 1`.
     /// - Parameter limit: The most inner streams running at the same time.
-    public static func concurrent(limit: UInt) -> FlattenStrategy {
-        precondition(limit >= 1, "FlattenStrategy.concurrent(limit:) needs a limit >= 1, got \(limit)")
+    public static func concurrent(limit: UInt, file: StaticString = #fileID, line: UInt = #line) -> FlattenStrategy {
+        requirement(limit >= 1, "FlattenStrategy.concurrent(limit:) needs a limit >= 1, got \(limit)", file: file, line: line)
         return FlattenStrategy(kind: .concurrent(limit: limit))
     }
 

@@ -22,8 +22,8 @@ extension SignalProducer {
     /// - Returns: A producer running this one `count` times on each start.
     /// - Precondition: `count >= 0`.
     @inlinable
-    public func `repeat`(_ count: Int) -> SignalProducer<Value, Error> {
-        precondition(count >= 0, "repeat(_:) needs a count >= 0, got \(count)")
+    public func `repeat`(_ count: Int, file: StaticString = #fileID, line: UInt = #line) -> SignalProducer<Value, Error> {
+        requirement(count >= 0, "repeat(_:) needs a count >= 0, got \(count)", file: file, line: line)
         if count == 0 { return .empty }
         if count == 1 { return self }
         let producer = self

@@ -19,8 +19,8 @@ extension SignalProducer {
     /// - Returns: A producer that retries this one on each start.
     /// - Precondition: `count >= 0`.
     @inlinable
-    public func retry(upTo count: Int) -> SignalProducer<Value, Error> {
-        precondition(count >= 0, "retry(upTo:) needs a count >= 0, got \(count)")
+    public func retry(upTo count: Int, file: StaticString = #fileID, line: UInt = #line) -> SignalProducer<Value, Error> {
+        requirement(count >= 0, "retry(upTo:) needs a count >= 0, got \(count)", file: file, line: line)
         if count == 0 { return self }
         let producer = self
         return .sequencing {
@@ -61,9 +61,9 @@ extension SignalProducer {
     /// - Returns: A producer that retries this one on each start.
     /// - Precondition: `count >= 0` and `interval >= 0`.
     @inlinable
-    public func retry(upTo count: Int, interval: TimeInterval, on scheduler: DateScheduler) -> SignalProducer<Value, Error> {
-        precondition(count >= 0, "retry(upTo:interval:on:) needs a count >= 0, got \(count)")
-        precondition(interval >= 0, "retry(upTo:interval:on:) needs an interval >= 0, got \(interval)")
+    public func retry(upTo count: Int, interval: TimeInterval, on scheduler: DateScheduler, file: StaticString = #fileID, line: UInt = #line) -> SignalProducer<Value, Error> {
+        requirement(count >= 0, "retry(upTo:interval:on:) needs a count >= 0, got \(count)", file: file, line: line)
+        requirement(interval >= 0, "retry(upTo:interval:on:) needs an interval >= 0, got \(interval)", file: file, line: line)
         if count == 0 { return self }
         let producer = self
         // A stage with no value that completes `interval` after it starts, on `scheduler`;

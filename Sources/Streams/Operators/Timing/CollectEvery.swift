@@ -20,10 +20,11 @@ extension Operators {
     @inlinable
     static func collect<Value, Error>(
         every interval: DispatchTimeInterval, on scheduler: DateScheduler,
-        skipEmpty: Bool, discardWhenCompleted: Bool
+        skipEmpty: Bool, discardWhenCompleted: Bool,
+        file: StaticString, line: UInt
     ) -> SerializedOperator<Value, Error, [Value], Error> {
-        precondition(interval.isPositive,
-                     "collect(every:on:skipEmpty:discardWhenCompleted:): interval must be > 0, got \(interval)")
+        requirement(interval.isPositive,
+                     "collect(every:on:skipEmpty:discardWhenCompleted:): interval must be > 0, got \(interval)", file: file, line: line)
         return { downstream, lifetime in
             let actions = ScheduledActions(until: lifetime)
             let state = Locked(CollectEveryState<Value>())
@@ -83,9 +84,9 @@ extension Signal {
     /// - Precondition: `interval` is positive.
     @inlinable
     public func collect(every interval: DispatchTimeInterval, on scheduler: DateScheduler,
-                        skipEmpty: Bool = false, discardWhenCompleted: Bool = true) -> Signal<[Value], Error> {
+                        skipEmpty: Bool = false, discardWhenCompleted: Bool = true, file: StaticString = #fileID, line: UInt = #line) -> Signal<[Value], Error> {
         liftSerialized(Operators.collect(every: interval, on: scheduler, skipEmpty: skipEmpty,
-                                         discardWhenCompleted: discardWhenCompleted))
+                                         discardWhenCompleted: discardWhenCompleted, file: file, line: line))
     }
 }
 
@@ -113,8 +114,8 @@ extension SignalProducer {
     /// - Precondition: `interval` is positive.
     @inlinable
     public func collect(every interval: DispatchTimeInterval, on scheduler: DateScheduler,
-                        skipEmpty: Bool = false, discardWhenCompleted: Bool = true) -> SignalProducer<[Value], Error> {
+                        skipEmpty: Bool = false, discardWhenCompleted: Bool = true, file: StaticString = #fileID, line: UInt = #line) -> SignalProducer<[Value], Error> {
         liftScheduled(on: scheduler, Operators.collect(every: interval, on: scheduler, skipEmpty: skipEmpty,
-                                         discardWhenCompleted: discardWhenCompleted))
+                                         discardWhenCompleted: discardWhenCompleted, file: file, line: line))
     }
 }

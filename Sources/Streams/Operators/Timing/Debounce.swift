@@ -33,9 +33,10 @@ extension Operators {
     /// drops the pending value as asked. Failures and interruptions are scheduled at once.
     @inlinable
     static func debounce<Value, Error>(
-        _ interval: TimeInterval, on scheduler: DateScheduler, discardWhenCompleted: Bool
+        _ interval: TimeInterval, on scheduler: DateScheduler, discardWhenCompleted: Bool,
+        file: StaticString, line: UInt
     ) -> SerializedOperator<Value, Error, Value, Error> {
-        precondition(interval >= 0, "debounce(_:on:discardWhenCompleted:): interval must be >= 0, got \(interval)")
+        requirement(interval >= 0, "debounce(_:on:discardWhenCompleted:): interval must be >= 0, got \(interval)", file: file, line: line)
         return { downstream, lifetime in
             let actions = ScheduledActions(until: lifetime)
             let state = Locked(DebounceState<Value>())
@@ -120,8 +121,8 @@ extension Signal {
     /// - Precondition: `interval >= 0`.
     @inlinable
     public func debounce(_ interval: TimeInterval, on scheduler: DateScheduler,
-                         discardWhenCompleted: Bool = true) -> Signal<Value, Error> {
-        liftSerialized(Operators.debounce(interval, on: scheduler, discardWhenCompleted: discardWhenCompleted))
+                         discardWhenCompleted: Bool = true, file: StaticString = #fileID, line: UInt = #line) -> Signal<Value, Error> {
+        liftSerialized(Operators.debounce(interval, on: scheduler, discardWhenCompleted: discardWhenCompleted, file: file, line: line))
     }
 }
 
@@ -147,7 +148,7 @@ extension SignalProducer {
     /// - Precondition: `interval >= 0`.
     @inlinable
     public func debounce(_ interval: TimeInterval, on scheduler: DateScheduler,
-                         discardWhenCompleted: Bool = true) -> SignalProducer<Value, Error> {
-        liftScheduled(on: scheduler, Operators.debounce(interval, on: scheduler, discardWhenCompleted: discardWhenCompleted))
+                         discardWhenCompleted: Bool = true, file: StaticString = #fileID, line: UInt = #line) -> SignalProducer<Value, Error> {
+        liftScheduled(on: scheduler, Operators.debounce(interval, on: scheduler, discardWhenCompleted: discardWhenCompleted, file: file, line: line))
     }
 }

@@ -7,9 +7,10 @@ extension Operators {
     /// or an interruption at once.
     @inlinable
     static func delay<Value, Error>(
-        _ interval: TimeInterval, on scheduler: DateScheduler
+        _ interval: TimeInterval, on scheduler: DateScheduler,
+        file: StaticString, line: UInt
     ) -> SerializedOperator<Value, Error, Value, Error> {
-        precondition(interval >= 0, "delay(_:on:): interval must be >= 0, got \(interval)")
+        requirement(interval >= 0, "delay(_:on:): interval must be >= 0, got \(interval)", file: file, line: line)
         return { downstream, lifetime in
             let actions = ScheduledActions(until: lifetime)
             return Signal<Value, Error>.Observer { event in
@@ -47,8 +48,8 @@ extension Signal {
     /// - Returns: A signal sending this signal's events later, on `scheduler`.
     /// - Precondition: `interval >= 0`.
     @inlinable
-    public func delay(_ interval: TimeInterval, on scheduler: DateScheduler) -> Signal<Value, Error> {
-        liftSerialized(Operators.delay(interval, on: scheduler))
+    public func delay(_ interval: TimeInterval, on scheduler: DateScheduler, file: StaticString = #fileID, line: UInt = #line) -> Signal<Value, Error> {
+        liftSerialized(Operators.delay(interval, on: scheduler, file: file, line: line))
     }
 }
 
@@ -68,7 +69,7 @@ extension SignalProducer {
     /// - Returns: A producer whose runs send their events later, on `scheduler`.
     /// - Precondition: `interval >= 0`.
     @inlinable
-    public func delay(_ interval: TimeInterval, on scheduler: DateScheduler) -> SignalProducer<Value, Error> {
-        liftScheduled(on: scheduler, Operators.delay(interval, on: scheduler))
+    public func delay(_ interval: TimeInterval, on scheduler: DateScheduler, file: StaticString = #fileID, line: UInt = #line) -> SignalProducer<Value, Error> {
+        liftScheduled(on: scheduler, Operators.delay(interval, on: scheduler, file: file, line: line))
     }
 }

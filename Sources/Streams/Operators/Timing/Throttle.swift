@@ -22,9 +22,10 @@ extension Operators {
     /// scheduled at once and drop a pending value.
     @inlinable
     static func throttle<Value, Error>(
-        _ interval: TimeInterval, on scheduler: DateScheduler
+        _ interval: TimeInterval, on scheduler: DateScheduler,
+        file: StaticString, line: UInt
     ) -> SerializedOperator<Value, Error, Value, Error> {
-        precondition(interval >= 0, "throttle(_:on:): interval must be >= 0, got \(interval)")
+        requirement(interval >= 0, "throttle(_:on:): interval must be >= 0, got \(interval)", file: file, line: line)
         return { downstream, lifetime in
             let actions = ScheduledActions(until: lifetime)
             let state = Locked(ThrottleState<Value>())
@@ -94,8 +95,8 @@ extension Signal {
     /// - Returns: A signal of the throttled values.
     /// - Precondition: `interval >= 0`.
     @inlinable
-    public func throttle(_ interval: TimeInterval, on scheduler: DateScheduler) -> Signal<Value, Error> {
-        liftSerialized(Operators.throttle(interval, on: scheduler))
+    public func throttle(_ interval: TimeInterval, on scheduler: DateScheduler, file: StaticString = #fileID, line: UInt = #line) -> Signal<Value, Error> {
+        liftSerialized(Operators.throttle(interval, on: scheduler, file: file, line: line))
     }
 }
 
@@ -117,7 +118,7 @@ extension SignalProducer {
     /// - Returns: A producer of the throttled values.
     /// - Precondition: `interval >= 0`.
     @inlinable
-    public func throttle(_ interval: TimeInterval, on scheduler: DateScheduler) -> SignalProducer<Value, Error> {
-        liftScheduled(on: scheduler, Operators.throttle(interval, on: scheduler))
+    public func throttle(_ interval: TimeInterval, on scheduler: DateScheduler, file: StaticString = #fileID, line: UInt = #line) -> SignalProducer<Value, Error> {
+        liftScheduled(on: scheduler, Operators.throttle(interval, on: scheduler, file: file, line: line))
     }
 }

@@ -7,9 +7,10 @@ extension Operators {
     /// terminated `interval` after it started.
     @inlinable
     static func timeout<Value, Error>(
-        after interval: TimeInterval, raising error: Error, on scheduler: DateScheduler
+        after interval: TimeInterval, raising error: Error, on scheduler: DateScheduler,
+        file: StaticString, line: UInt
     ) -> SerializedOperator<Value, Error, Value, Error> {
-        precondition(interval >= 0, "timeout(after:raising:on:): interval must be >= 0, got \(interval)")
+        requirement(interval >= 0, "timeout(after:raising:on:): interval must be >= 0, got \(interval)", file: file, line: line)
         return { downstream, lifetime in
             let deadline = scheduler.currentDate.addingTimeInterval(interval)
             lifetime += scheduler.schedule(after: deadline) { downstream.send(error: error) }
@@ -39,8 +40,8 @@ extension Signal {
     /// - Precondition: `interval >= 0`.
     @inlinable
     public func timeout(after interval: TimeInterval, raising error: Error,
-                        on scheduler: DateScheduler) -> Signal<Value, Error> {
-        liftSerialized(Operators.timeout(after: interval, raising: error, on: scheduler))
+                        on scheduler: DateScheduler, file: StaticString = #fileID, line: UInt = #line) -> Signal<Value, Error> {
+        liftSerialized(Operators.timeout(after: interval, raising: error, on: scheduler, file: file, line: line))
     }
 }
 
@@ -91,8 +92,8 @@ extension SignalProducer {
     /// - Precondition: `interval >= 0`.
     @inlinable
     public func timeout(after interval: TimeInterval, raising error: Error,
-                        on scheduler: DateScheduler) -> SignalProducer<Value, Error> {
-        liftSerialized(Operators.timeout(after: interval, raising: error, on: scheduler))
+                        on scheduler: DateScheduler, file: StaticString = #fileID, line: UInt = #line) -> SignalProducer<Value, Error> {
+        liftSerialized(Operators.timeout(after: interval, raising: error, on: scheduler, file: file, line: line))
     }
 }
 

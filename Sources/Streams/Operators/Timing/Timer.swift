@@ -23,9 +23,9 @@ extension SignalProducer where Value == Date, Error == Never {
     /// - Returns: A producer of dates, one per tick.
     /// - Precondition: `interval` is positive.
     @inlinable
-    public static func timer(interval: DispatchTimeInterval, on scheduler: DateScheduler) -> SignalProducer<Value, Error> {
-        precondition(interval.isPositive, "timer(interval:on:): interval must be > 0, got \(interval)")
-        return timer(interval: interval, on: scheduler, leeway: interval.defaultLeeway)
+    public static func timer(interval: DispatchTimeInterval, on scheduler: DateScheduler, file: StaticString = #fileID, line: UInt = #line) -> SignalProducer<Value, Error> {
+        requirement(interval.isPositive, "timer(interval:on:): interval must be > 0, got \(interval)", file: file, line: line)
+        return timer(interval: interval, on: scheduler, leeway: interval.defaultLeeway, file: file, line: line)
     }
 
     /// A producer whose runs send the scheduler's date every `interval`, forever, with the given
@@ -45,9 +45,9 @@ extension SignalProducer where Value == Date, Error == Never {
     /// - Precondition: `interval` is positive and `leeway` is not negative.
     @inlinable
     public static func timer(interval: DispatchTimeInterval, on scheduler: DateScheduler,
-                             leeway: DispatchTimeInterval) -> SignalProducer<Value, Error> {
-        precondition(interval.isPositive, "timer(interval:on:leeway:): interval must be > 0, got \(interval)")
-        precondition(leeway.isNonNegative, "timer(interval:on:leeway:): leeway must be >= 0, got \(leeway)")
+                             leeway: DispatchTimeInterval, file: StaticString = #fileID, line: UInt = #line) -> SignalProducer<Value, Error> {
+        requirement(interval.isPositive, "timer(interval:on:leeway:): interval must be > 0, got \(interval)", file: file, line: line)
+        requirement(leeway.isNonNegative, "timer(interval:on:leeway:): leeway must be >= 0, got \(leeway)", file: file, line: line)
         return SignalProducer { observer, lifetime in
             let start = scheduler.currentDate.addingTimeInterval(interval.seconds)
             lifetime += scheduler.schedule(after: start, interval: interval, leeway: leeway) {
@@ -77,9 +77,10 @@ extension SignalProducer where Error == Never {
     /// - Precondition: `interval` is positive.
     @inlinable
     public static func interval<S: Sequence>(
-        _ values: S, interval: DispatchTimeInterval, on scheduler: DateScheduler
+        _ values: S, interval: DispatchTimeInterval, on scheduler: DateScheduler,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> SignalProducer<S.Element, Error> where S.Iterator.Element == Value {
-        precondition(interval.isPositive, "interval(_:interval:on:): interval must be > 0, got \(interval)")
+        requirement(interval.isPositive, "interval(_:interval:on:): interval must be > 0, got \(interval)", file: file, line: line)
         return SignalProducer<S.Element, Error> { observer, lifetime in
             // Only the timer's action touches the iterator, one tick at a time.
             let iterator = RunState.make(values.makeIterator())
@@ -108,8 +109,8 @@ extension SignalProducer where Error == Never, Value == Int {
     /// - Returns: A producer counting up from 0.
     /// - Precondition: `interval` is positive.
     @inlinable
-    public static func interval(_ interval: DispatchTimeInterval, on scheduler: DateScheduler) -> SignalProducer {
-        precondition(interval.isPositive, "interval(_:on:): interval must be > 0, got \(interval)")
-        return .interval(0..., interval: interval, on: scheduler)
+    public static func interval(_ interval: DispatchTimeInterval, on scheduler: DateScheduler, file: StaticString = #fileID, line: UInt = #line) -> SignalProducer {
+        requirement(interval.isPositive, "interval(_:on:): interval must be > 0, got \(interval)", file: file, line: line)
+        return .interval(0..., interval: interval, on: scheduler, file: file, line: line)
     }
 }
