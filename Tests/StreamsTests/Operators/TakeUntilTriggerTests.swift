@@ -93,8 +93,11 @@ struct TakeUntilTriggerTests {
         #expect(order == ["trigger"])
 
         let quiet = SignalProducer<(), Never> { _, _ in order.append("quiet trigger") }
-        source.take(until: quiet).start()
+        // Neither the quiet trigger nor the source ever ends: the run lasts until disposed.
+        let run = source.take(until: quiet).start()
         #expect(order == ["trigger", "quiet trigger", "source"])
+        run.dispose()
+        #expect(run.isDisposed)
     }
 
     @Test("a producer's take(until:) forwards until the trigger fires, then completes and ends both runs",
