@@ -39,6 +39,8 @@ class SignalCoreBase: @unchecked Sendable {
         var outputAlive = true
         /// Slots moved by compaction since creation; lets tests check that churn is amortized O(1).
         var compactionMoves = 0
+        /// The name, observer limit and hooks, for the few signals that have any.
+        var diagnostics: ObserverDiagnostics?
 
         @usableFromInline init() {}
 
@@ -67,13 +69,17 @@ class SignalCoreBase: @unchecked Sendable {
     /// terminated (the caller then interrupts the observer).
     @usableFromInline
     final func register(_ observer: AnyObject) -> ObserverRegistration? {
-        state.withLock { state in
-            guard !state.terminated else { return nil }
+        let (registration, diagnostics, count) = state.withLock {
+            state -> (ObserverRegistration?, ObserverDiagnostics?, Int) in
+            guard !state.terminated else { return (nil, nil, 0) }
             let registration = ObserverRegistration(core: self, index: state.observers.count)
             state.observers.append(observer)
             state.registrations.append(registration)
-            return registration
+            guard let diagnostics = state.diagnostics else { return (registration, nil, 0) }
+            return (registration, diagnostics, state.observers.count - state.holes)
         }
+        if let diagnostics { diagnostics.observerAdded(count: count) }
+        return registration
     }
 
     /// Unregisters the observer behind `registration`, if it still is registered.
@@ -81,9 +87,12 @@ class SignalCoreBase: @unchecked Sendable {
     /// The observer is released after the lock is dropped: its deinitialization may run user code
     /// (a captured object's `deinit`) that touches this very signal.
     final func remove(_ registration: ObserverRegistration) {
+        var diagnostics: ObserverDiagnostics?
+        var count = 0
         let (removed, abandoned) = state.withLock { state -> (AnyObject?, Bool) in
             let index = registration.index
             guard index >= 0, !state.terminated else { return (nil, false) }
+            diagnostics = state.diagnostics
             registration.index = -1
             let removed = state.observers[index]
             state.observers[index] = nil
@@ -96,6 +105,7 @@ class SignalCoreBase: @unchecked Sendable {
             } else if state.holes > 16 && state.holes * 2 > state.observers.count {
                 Self.compact(&state)
             }
+            count = state.observers.count - state.holes
             if !state.outputAlive && state.observers.isEmpty {
                 state.terminate()
                 return (removed, true)
@@ -103,8 +113,22 @@ class SignalCoreBase: @unchecked Sendable {
             return (removed, false)
         }
         withExtendedLifetime(removed) {}
+        diagnostics?.observerRemoved(count: count)
         if abandoned { disposable.dispose() }
     }
+
+    /// The diagnostics of this signal, created on first use.
+    final var diagnostics: ObserverDiagnostics {
+        state.withLock { state in
+            if let diagnostics = state.diagnostics { return diagnostics }
+            let diagnostics = ObserverDiagnostics()
+            state.diagnostics = diagnostics
+            return diagnostics
+        }
+    }
+
+    /// The diagnostics of this signal, if any were ever set.
+    final var existingDiagnostics: ObserverDiagnostics? { state.withLock { $0.diagnostics } }
 
     /// Whether `registration` is no longer registered.
     final func isRemoved(_ registration: ObserverRegistration) -> Bool {

@@ -106,7 +106,8 @@ extension Signal {
     /// - Scheduler: none; the logger runs on the thread delivering the event.
     ///
     /// - Parameters:
-    ///   - identifier: A name for the stream, passed to the logger.
+    ///   - identifier: A name for the stream, passed to the logger; when empty, the signal's
+    ///     ``name``, if it has one. The returned signal carries the same name.
     ///   - events: The kinds of event to report; all by default.
     ///   - fileName: The calling file, filled in by default.
     ///   - functionName: The calling function, filled in by default.
@@ -121,15 +122,19 @@ extension Signal {
         lineNumber: Int = #line,
         logger: @escaping EventLogger = defaultEventLog
     ) -> Signal<Value, Error> {
-        let context = EventLogContext(events: events, identifier: identifier, fileName: fileName,
-                                      functionName: functionName, lineNumber: lineNumber, logger: logger)
-        return on(
+        let name = self.name
+        let context = EventLogContext(events: events, identifier: identifier.isEmpty ? name ?? "" : identifier,
+                                      fileName: fileName, functionName: functionName,
+                                      lineNumber: lineNumber, logger: logger)
+        let logged = on(
             failed: context.log(.failed),
             completed: context.log(.completed),
             interrupted: context.log(.interrupted),
             terminated: context.log(.terminated),
             disposed: context.log(.disposed),
             value: context.log(.value))
+        if let name { logged.name = name }
+        return logged
     }
 }
 
