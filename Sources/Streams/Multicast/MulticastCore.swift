@@ -14,6 +14,8 @@ final class MulticastCore<Value, Error: Swift.Error>: @unchecked Sendable {
         case event(Event)
         case subscribe(Signal<Value, Error>.Observer, replays: Bool, token: Locked<Bag<Signal<Value, Error>.Observer>.Token?>)
         case unsubscribe(Locked<Bag<Signal<Value, Error>.Observer>.Token?>)
+        /// Sends the replay buffer again to a subscriber that is still subscribed.
+        case replay(Signal<Value, Error>.Observer, token: Locked<Bag<Signal<Value, Error>.Observer>.Token?>)
     }
 
     /// The connection to the upstream.
@@ -96,12 +98,18 @@ final class MulticastCore<Value, Error: Swift.Error>: @unchecked Sendable {
     /// Delivers to `observer` the replayed values (if `replays`) and the terminal event if the
     /// upstream has ended, then every later event until `unsubscribe`.
     func subscribe(_ observer: Signal<Value, Error>.Observer, replays: Bool) -> Disposable {
-        let token = Locked<Bag<Signal<Value, Error>.Observer>.Token?>(nil)
-        submit(.subscribe(observer, replays: replays, token: token))
-        return AnyDisposable { self.submit(.unsubscribe(token)) }
+        subscription(observer, replays: replays)
     }
 
-    private func submit(_ input: Input) {
+    /// Subscribes like ``subscribe(_:replays:)``; the subscription can also ask for the replay
+    /// buffer again.
+    func subscription(_ observer: Signal<Value, Error>.Observer, replays: Bool) -> MulticastSubscription<Value, Error> {
+        let token = Locked<Bag<Signal<Value, Error>.Observer>.Token?>(nil)
+        submit(.subscribe(observer, replays: replays, token: token))
+        return MulticastSubscription(core: self, observer: observer, token: token)
+    }
+
+    fileprivate func submit(_ input: Input) {
         serializer.submit(input) { self.process($0) }
     }
 
@@ -119,11 +127,7 @@ final class MulticastCore<Value, Error: Swift.Error>: @unchecked Sendable {
                 for subscriber in ended { subscriber.send(event) }
             }
         case let .subscribe(observer, replays, token):
-            if replays {
-                for index in 0..<buffer.count {
-                    observer.send(value: buffer[(oldest + index) % buffer.count])
-                }
-            }
+            if replays { sendBuffer(to: observer) }
             if let terminal {
                 observer.send(terminal)
             } else {
@@ -132,6 +136,15 @@ final class MulticastCore<Value, Error: Swift.Error>: @unchecked Sendable {
             }
         case let .unsubscribe(token):
             if let token = token.withLock({ $0 }) { _ = subscribers.remove(using: token) }
+        case let .replay(observer, token):
+            if terminal == nil, token.withLock({ $0 }) != nil { sendBuffer(to: observer) }
+        }
+    }
+
+    /// Sends the buffered values, oldest first, to `observer`.
+    private func sendBuffer(to observer: Signal<Value, Error>.Observer) {
+        for index in 0..<buffer.count {
+            observer.send(value: buffer[(oldest + index) % buffer.count])
         }
     }
 
@@ -148,5 +161,38 @@ final class MulticastCore<Value, Error: Swift.Error>: @unchecked Sendable {
             buffer[oldest] = value
             oldest = (oldest + 1) % capacity
         }
+    }
+}
+
+/// One subscriber of a ``MulticastCore``: disposing it unsubscribes, ``replay()`` sends it the
+/// replay buffer again, in order with the live events.
+final class MulticastSubscription<Value, Error: Swift.Error>: Disposable, @unchecked Sendable {
+    private let core: MulticastCore<Value, Error>
+    private let observer: Signal<Value, Error>.Observer
+    private let token: Locked<Bag<Signal<Value, Error>.Observer>.Token?>
+    private let disposed = Locked(false)
+
+    init(core: MulticastCore<Value, Error>, observer: Signal<Value, Error>.Observer,
+         token: Locked<Bag<Signal<Value, Error>.Observer>.Token?>) {
+        self.core = core
+        self.observer = observer
+        self.token = token
+    }
+
+    var isDisposed: Bool { disposed.withLock { $0 } }
+
+    func dispose() {
+        let first = disposed.withLock { disposed -> Bool in
+            defer { disposed = true }
+            return !disposed
+        }
+        if first { core.submit(.unsubscribe(token)) }
+    }
+
+    /// Sends the replay buffer to this subscriber again, unless it has unsubscribed or the
+    /// upstream has terminated.
+    func replay() {
+        guard !isDisposed else { return }
+        core.submit(.replay(observer, token: token))
     }
 }

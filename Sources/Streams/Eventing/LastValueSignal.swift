@@ -1,0 +1,143 @@
+// A signal with its own input that remembers the last value sent.
+
+/// A hot signal, with its own input, that remembers the last value sent and can replay it: to
+/// every new observer (the default), or to one observer when it asks.
+///
+/// ```swift
+/// final class Sensor {
+///     let temperature = LastValueSignal<Double>()
+///     func read() { temperature.send(value: 21.5) }
+/// }
+///
+/// sensor.read()
+/// sensor.temperature.observe { print($0) }   // prints 21.5 at once, then every later value
+/// ```
+///
+/// - An observer receives the last value (when replaying), then every later value, one at a time
+///   and in order, whichever thread sends or observes, and from inside a delivery too.
+/// - ``LastValueObservation/replayLastValue()`` sends the last value again to that observer
+///   alone, in order with the values sent around it.
+/// - The last value is kept until the object goes away; observers then receive `completed`.
+/// - ``signal`` is the plain hot signal of the values sent from now on, with every operator.
+public final class LastValueSignal<Value>: @unchecked Sendable {
+    private let core: MulticastCore<Value, Never>
+    private let input: Signal<Value, Never>.Observer
+    private let latest = Locked<Value?>(nil)
+
+    /// Whether observers receive the last value when they start observing.
+    public let replaysToNewObservers: Bool
+
+    /// The values sent from now on, without replay: a plain ``Signal`` to compose operators on.
+    /// It completes when this object goes away.
+    public let signal: Signal<Value, Never>
+
+    /// Creates a signal that has sent nothing yet.
+    ///
+    /// - Parameter replaysToNewObservers: Whether each new observer first receives the last
+    ///   value, if there is one (SwiftySignals' behaviour); when `false`, an observer receives it
+    ///   only on ``LastValueObservation/replayLastValue()`` (signals-ios' `firePreviousData`).
+    public init(replaysToNewObservers: Bool = true) {
+        self.replaysToNewObservers = replaysToNewObservers
+        let (output, input) = Signal<Value, Never>.pipe()
+        self.signal = output
+        self.input = input
+        core = MulticastCore(upstream: SignalProducer(output), capacity: 1)
+        _ = core.connect()
+        // Subscribed first, so the value is recorded before any observer sees it.
+        let latest = self.latest
+        _ = core.subscription(Signal.Observer(value: { value in latest.withLock { $0 = value } }), replays: false)
+    }
+
+    deinit {
+        input.sendCompleted()
+    }
+
+    /// The value sent last; `nil` before the first.
+    public var lastValue: Value? { latest.withLock { $0 } }
+
+    /// Sends `value` to every observer and remembers it.
+    public func send(value: Value) {
+        input.send(value: value)
+    }
+
+    /// A producer whose runs receive the last value (if ``replaysToNewObservers`` and there is
+    /// one), then each value sent while they run; they complete when this object goes away.
+    public var producer: SignalProducer<Value, Never> {
+        let core = self.core
+        let replays = replaysToNewObservers
+        return SignalProducer { observer, lifetime in
+            lifetime += core.subscribe(observer, replays: replays)
+        }
+    }
+
+    /// Observes every event: the last value first if `replay` (by default
+    /// ``replaysToNewObservers``), then every later value, and `completed` when this object goes
+    /// away.
+    ///
+    /// - Returns: The observation: dispose it to stop, or ask it to replay the last value.
+    @discardableResult
+    public func observe(replay: Bool? = nil, _ observer: Signal<Value, Never>.Observer) -> LastValueObservation {
+        let subscription = core.subscription(observer, replays: replay ?? replaysToNewObservers)
+        return LastValueObservation(subscription, replay: subscription.replay)
+    }
+
+    /// Observes each value; see ``observe(replay:_:)-(_,Signal<Value,Never>.Observer)``.
+    @discardableResult
+    public func observe(replay: Bool? = nil, _ action: @escaping (Value) -> Void) -> LastValueObservation {
+        observe(replay: replay, Signal.Observer(value: action))
+    }
+
+    /// Observes each value with `action`, which receives `owner` too, for as long as `owner`
+    /// exists; the owner-bound observation of ``Signal/observe(with:once:on:_:)``, with the last
+    /// value first if `replay` (by default ``replaysToNewObservers``).
+    @discardableResult
+    public func observe<Owner: AnyObject>(
+        with owner: Owner,
+        once: Bool = false,
+        replay: Bool? = nil,
+        on scheduler: Scheduler? = nil,
+        _ action: @escaping (Owner, Value) -> Void
+    ) -> LastValueObservation {
+        let observation = OwnerBoundObservation(owner: owner, once: once)
+        let subscription = core.subscription(observation.valueObserver(on: scheduler, action),
+                                             replays: replay ?? replaysToNewObservers)
+        observation.attach(subscription)
+        return LastValueObservation(observation, replay: subscription.replay)
+    }
+
+    /// Calls `method` of `owner` with each value, for as long as `owner` exists; see
+    /// ``observe(with:once:replay:on:_:)``.
+    @discardableResult
+    public func observe<Owner: AnyObject>(
+        with owner: Owner,
+        once: Bool = false,
+        replay: Bool? = nil,
+        on scheduler: Scheduler? = nil,
+        call method: @escaping (Owner) -> (Value) -> Void
+    ) -> LastValueObservation {
+        observe(with: owner, once: once, replay: replay, on: scheduler) { owner, value in method(owner)(value) }
+    }
+}
+
+/// An observation of a ``LastValueSignal``: dispose it to stop observing, or ask for the last
+/// value again.
+public final class LastValueObservation: Disposable, Sendable {
+    private let disposable: Disposable
+    private let replay: @Sendable () -> Void
+
+    init(_ disposable: Disposable, replay: @escaping @Sendable () -> Void) {
+        self.disposable = disposable
+        self.replay = replay
+    }
+
+    /// Whether the observation has stopped.
+    public var isDisposed: Bool { disposable.isDisposed }
+
+    /// Stops the observation; values sent from now on are not delivered to it.
+    public func dispose() { disposable.dispose() }
+
+    /// Sends the last value again to this observer alone (signals-ios' `firePreviousData`), in
+    /// order with the values sent around this call. Does nothing before the first value, once the
+    /// observation has stopped, or once the signal has ended.
+    public func replayLastValue() { replay() }
+}
