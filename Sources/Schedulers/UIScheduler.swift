@@ -5,23 +5,10 @@ import Foundation
 ///
 /// When `schedule` is called on the main thread and nothing scheduled earlier is still waiting,
 /// the action runs at once, inline; otherwise it is enqueued on the main queue behind the work
-/// already waiting, so order is always kept.
+/// already waiting, so order is always kept. Every `UIScheduler` shares one order.
 public final class UIScheduler: Scheduler {
-    /// Actions enqueued on the main queue and not yet finished, shared by every UIScheduler so
-    /// that order holds across instances.
-    private static let pending = Locked(0)
-
-    /// Marks the main queue, so that "already on the main queue" can be told on every platform.
-    private static let mainQueueKey: DispatchSpecificKey<UInt8> = {
-        let key = DispatchSpecificKey<UInt8>()
-        DispatchQueue.main.setSpecific(key: key, value: 1)
-        return key
-    }()
-
-    /// Whether the caller runs on the main queue (or the main thread).
-    private static var isOnMainQueue: Bool {
-        Thread.isMainThread || DispatchQueue.getSpecific(key: mainQueueKey) == 1
-    }
+    /// The one main-queue scheduler behind every instance, so that order holds across them.
+    private static let main = InlineQueueScheduler(mainQueue: ())
 
     /// Creates a main-thread scheduler.
     public init() {}
@@ -32,7 +19,56 @@ public final class UIScheduler: Scheduler {
     ///   ran inline.
     @discardableResult
     public func schedule(_ action: @escaping () -> Void) -> Disposable? {
-        let runInline = UIScheduler.isOnMainQueue && UIScheduler.pending.withLock { count in
+        UIScheduler.main.schedule(action)
+    }
+}
+
+/// A scheduler that runs actions on a dispatch queue, inline when the caller is already on that
+/// queue with nothing scheduled earlier still waiting, asynchronously otherwise: "as soon as
+/// possible on this queue", in the order actions were scheduled.
+///
+/// ```swift
+/// let ui = InlineQueueScheduler(queue: .main)
+/// signal.observe(with: self, on: ui) { screen, value in screen.show(value) }
+/// ```
+///
+/// ``UIScheduler`` is this scheduler on the main queue. Order holds among the actions scheduled
+/// through one scheduler object; for the queue, use one object per queue.
+public final class InlineQueueScheduler: Scheduler {
+    /// The queue actions run on.
+    public let queue: DispatchQueue
+    /// Actions enqueued and not yet finished.
+    private let pending = Locked(0)
+    private let key = DispatchSpecificKey<UInt8>()
+    private let isMainQueue: Bool
+
+    /// Creates a scheduler for `queue`. The scheduler marks the queue (with a queue-specific
+    /// value of its own) to tell when the caller runs on it.
+    public init(queue: DispatchQueue) {
+        self.queue = queue
+        isMainQueue = queue === DispatchQueue.main
+        queue.setSpecific(key: key, value: 1)
+    }
+
+    /// The main-queue scheduler behind ``UIScheduler``.
+    init(mainQueue: Void) {
+        self.queue = DispatchQueue.main
+        isMainQueue = true
+        queue.setSpecific(key: key, value: 1)
+    }
+
+    /// Whether the caller runs on the queue (or, for the main queue, the main thread).
+    private var isOnQueue: Bool {
+        (isMainQueue && Thread.isMainThread) || DispatchQueue.getSpecific(key: key) == 1
+    }
+
+    /// Runs `action` on the queue: inline if already there with nothing waiting, else later.
+    ///
+    /// - Returns: A disposable that cancels the action if it has not started, or `nil` when it
+    ///   ran inline.
+    @discardableResult
+    public func schedule(_ action: @escaping () -> Void) -> Disposable? {
+        let runInline = isOnQueue && pending.withLock { count in
             if count == 0 {
                 count += 1
                 return true
@@ -41,16 +77,76 @@ public final class UIScheduler: Scheduler {
         }
         if runInline {
             action()
-            UIScheduler.pending.withLock { $0 -= 1 }
+            pending.withLock { $0 -= 1 }
             return nil
         }
-        UIScheduler.pending.withLock { $0 += 1 }
+        pending.withLock { $0 += 1 }
         let work = CancellableAction(action)
-        DispatchQueue.main.async {
+        queue.async { [pending] in
             work.run()
-            UIScheduler.pending.withLock { $0 -= 1 }
+            pending.withLock { $0 -= 1 }
         }
         return work
+    }
+}
+
+/// A scheduler that runs actions as operations of an `OperationQueue`, one at a time and in the
+/// order they were scheduled, even on a queue that runs operations concurrently: the next
+/// action's operation is added when the one before has finished.
+///
+/// ```swift
+/// let scheduler = OperationQueueScheduler(.main)
+/// ```
+public final class OperationQueueScheduler: Scheduler, @unchecked Sendable {
+    private struct State {
+        var waiting: [CancellableAction] = []
+        var head = 0
+        var running = false
+
+        mutating func next() -> CancellableAction? {
+            guard head < waiting.count else {
+                waiting.removeAll(keepingCapacity: true)
+                head = 0
+                running = false
+                return nil
+            }
+            defer { head += 1 }
+            return waiting[head]
+        }
+    }
+
+    /// The queue the operations are added to.
+    public let operationQueue: OperationQueue
+    private let state = Locked(State())
+
+    /// Creates a scheduler adding its operations to `operationQueue`.
+    public init(_ operationQueue: OperationQueue) {
+        self.operationQueue = operationQueue
+    }
+
+    /// Runs `action` as an operation of the queue, after the actions scheduled before it.
+    ///
+    /// - Returns: A disposable that cancels the action (and releases it) if it has not started.
+    @discardableResult
+    public func schedule(_ action: @escaping () -> Void) -> Disposable? {
+        let work = CancellableAction(action)
+        let starts = state.withLock { state -> Bool in
+            state.waiting.append(work)
+            guard !state.running else { return false }
+            state.running = true
+            return true
+        }
+        if starts { runNext() }
+        return work
+    }
+
+    /// Adds an operation running the next waiting action; that operation adds the following one.
+    private func runNext() {
+        guard let work = state.withLock({ $0.next() }) else { return }
+        operationQueue.addOperation { [self] in
+            work.run()
+            runNext()
+        }
     }
 }
 
