@@ -353,6 +353,58 @@ func sharedRequest() {
     shared.producer.startWithValues { print("  later: settings screen shows \($0) from the replay") }
 }
 
+// MARK: - 10. Eventing: owner-bound observation and a typed bus
+
+/// A cart posts its changes on a bus; a badge receives them by type, a screen observes the
+/// cart's total bound to itself, and both stop by themselves when they go away.
+struct CartChanged { let items: Int }
+struct ItemRemoved { let name: String }
+
+final class Cart {
+    let total = LastValueSignal<Double>()
+    private let bus: PostOffice
+    private var items: [(String, Double)] = []
+    init(bus: PostOffice) { self.bus = bus }
+
+    func add(_ name: String, price: Double) {
+        items.append((name, price))
+        total.send(value: items.reduce(0) { $0 + $1.1 })
+        bus.post(CartChanged(items: items.count), sender: self)
+    }
+}
+
+final class CartBadge {
+    let name: String
+    init(name: String, bus: PostOffice) {
+        self.name = name
+        bus.register(self, CartBadge.update)
+    }
+    func update(_ change: CartChanged, sender: Cart) {
+        print("  \(name): \(change.items) item\(change.items == 1 ? "" : "s")")
+    }
+}
+
+final class CheckoutScreen {
+    func show(_ total: Double) { print("  checkout screen: total \(total)") }
+}
+
+func eventing() {
+    section("10. Eventing: a typed bus and observation bound to an owner")
+    let bus = PostOffice(name: "shop")
+    let cart = Cart(bus: bus)
+    let badge = CartBadge(name: "badge", bus: bus)
+    bus.register { (removed: ItemRemoved) in print("  never printed: nobody posts \(removed.name)") }
+    cart.add("tea", price: 4.5)
+    var screen: CheckoutScreen? = CheckoutScreen()
+    cart.total.observe(with: screen!, call: CheckoutScreen.show)   // the last total at once
+    cart.add("cups", price: 12.0)
+    print("  the checkout screen closes")
+    screen = nil
+    cart.add("pot", price: 30.0)
+    print("  \(bus), the screen's observation ended with the screen")
+    withExtendedLifetime(badge) {}
+}
+
 // MARK: - Main
 
 print("Streams demo")
@@ -366,5 +418,6 @@ recursion()
 searchAsYouType()
 signUpForm()
 sharedRequest()
+eventing()
 print("\nDemo finished.")
 exit(0)
