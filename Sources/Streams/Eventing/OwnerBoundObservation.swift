@@ -22,28 +22,35 @@ public protocol LifetimeProviding: AnyObject {
 /// what to dispose when it ends.
 ///
 /// It is the disposable handed back to the caller: disposing it ends the observation.
+///
+/// The per-event path (``observer(on:_:)``, ``admit()``) is inlinable, so that it is specialized
+/// for the client's owner and value types, like every delivery path of the library.
+@usableFromInline
 final class OwnerBoundObservation<Owner: AnyObject>: Disposable, @unchecked Sendable {
-    private weak var owner: Owner?
-    private let once: Bool
-    private let ended = Synchronization.Atomic<Bool>(false)
+    @usableFromInline weak var owner: Owner?
+    @usableFromInline let once: Bool
+    @usableFromInline let ended = Synchronization.Atomic<Bool>(false)
     /// Set by disposal and by the owner going away: deliveries still waiting on a scheduler
     /// are dropped.
-    private let cancelled = Synchronization.Atomic<Bool>(false)
+    @usableFromInline let cancelled = Synchronization.Atomic<Bool>(false)
     /// The observer's registration (or the run's interrupt handle) and the owner-lifetime hook.
     private let disposables = Locked<[Disposable]>([])
 
     /// Creates the observation of `owner`, ending at once when a ``LifetimeProviding`` owner's
     /// lifetime ends.
+    @usableFromInline
     init(owner: Owner, once: Bool) {
         self.owner = owner
         self.once = once
         watchOwnerLifetime(owner)
     }
 
+    @usableFromInline
     var isDisposed: Bool { ended.load(ordering: .acquiring) }
 
     /// Ends the observation: removes its observer (releasing the closure and all it captured)
     /// and stops watching the owner's lifetime.
+    @usableFromInline
     func dispose() {
         cancelled.store(true, ordering: .releasing)
         end()
@@ -51,14 +58,16 @@ final class OwnerBoundObservation<Owner: AnyObject>: Disposable, @unchecked Send
 
     /// Ends the observation without cancelling the deliveries already on their way to a
     /// scheduler (after its terminal event, or the one value of a one-shot observation).
-    private func end() {
+    @usableFromInline
+    func end() {
         guard ended.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged
         else { return }
         releaseResources()
     }
 
     /// Disposes what the observation holds; called once, by whoever set `ended`.
-    private func releaseResources() {
+    @usableFromInline
+    func releaseResources() {
         let toDispose = disposables.withLock { disposables in
             defer { disposables = [] }
             return disposables
@@ -67,6 +76,7 @@ final class OwnerBoundObservation<Owner: AnyObject>: Disposable, @unchecked Send
     }
 
     /// Adds what ending the observation disposes; disposes it at once if it has already ended.
+    @usableFromInline
     func attach(_ disposable: Disposable?) {
         guard let disposable else { return }
         let added = disposables.withLock { disposables -> Bool in
@@ -89,7 +99,7 @@ final class OwnerBoundObservation<Owner: AnyObject>: Disposable, @unchecked Send
     /// callback runs, so that events sent from inside the callback never reach it.
     ///
     /// - Returns: The owner, held strongly for the delivery, or `nil` to drop the event.
-    @inline(__always)
+    @inlinable
     func admit() -> Owner? {
         if ended.load(ordering: .relaxed) { return nil }
         guard let owner else {
@@ -105,7 +115,7 @@ final class OwnerBoundObservation<Owner: AnyObject>: Disposable, @unchecked Send
     }
 
     /// The owner at delivery time, if it still exists; a gone owner ends the observation.
-    @inline(__always)
+    @inlinable
     func currentOwner() -> Owner? {
         if cancelled.load(ordering: .acquiring) { return nil }
         guard let owner else {
@@ -117,21 +127,14 @@ final class OwnerBoundObservation<Owner: AnyObject>: Disposable, @unchecked Send
 
     /// An observer that calls `action` with the owner and each admitted event, on `scheduler` if
     /// one is given, and ends the observation on a terminal event.
+    @inlinable
     func observer<Value, Error>(
         on scheduler: Scheduler?,
         _ action: @escaping (Owner, Signal<Value, Error>.Event) -> Void
     ) -> Signal<Value, Error>.Observer {
         let forward: Signal<Value, Error>.Observer.Action = { [self] event in
             if event.isTerminating {
-                guard !ended.load(ordering: .relaxed) else { return }
-                let owner = self.owner
-                end()
-                guard let owner else { return }
-                if let scheduler {
-                    scheduler.schedule { action(owner, event) }
-                } else {
-                    action(owner, event)
-                }
+                deliverTerminal(event, on: scheduler, action)
                 return
             }
             guard let owner = admit() else { return }
@@ -148,8 +151,27 @@ final class OwnerBoundObservation<Owner: AnyObject>: Disposable, @unchecked Send
         return Signal<Value, Error>.Observer(forward)
     }
 
+    /// Ends the observation on its terminal event, then hands the event to `action` if the owner
+    /// still exists.
+    @usableFromInline
+    func deliverTerminal<Value, Error>(
+        _ event: Signal<Value, Error>.Event, on scheduler: Scheduler?,
+        _ action: @escaping (Owner, Signal<Value, Error>.Event) -> Void
+    ) {
+        guard !ended.load(ordering: .relaxed) else { return }
+        let owner = self.owner
+        end()
+        guard let owner else { return }
+        if let scheduler {
+            scheduler.schedule { action(owner, event) }
+        } else {
+            action(owner, event)
+        }
+    }
+
     /// An observer that calls `action` with the owner and each admitted value; see
     /// ``observer(on:_:)``.
+    @inlinable
     func valueObserver<Value>(
         on scheduler: Scheduler?, _ action: @escaping (Owner, Value) -> Void
     ) -> Signal<Value, Never>.Observer {
@@ -175,7 +197,7 @@ extension Signal {
     ///   - scheduler: Where to call `action`; on the sending thread when `nil`.
     ///   - action: Called with `owner` and each event.
     /// - Returns: A disposable that ends the observation; keeping it is optional.
-    @discardableResult
+    @inlinable @discardableResult
     public func observeEvents<Owner: AnyObject>(
         with owner: Owner,
         on scheduler: Scheduler? = nil,
@@ -217,7 +239,7 @@ extension Signal where Error == Never {
     ///     owner gone by the time the value gets there is noticed there, and the value dropped.
     ///   - action: Called with `owner` and each value.
     /// - Returns: A disposable that ends the observation; keeping it is optional.
-    @discardableResult
+    @inlinable @discardableResult
     public func observe<Owner: AnyObject>(
         with owner: Owner,
         once: Bool = false,
@@ -235,7 +257,7 @@ extension Signal where Error == Never {
     /// ```swift
     /// sensor.temperature.observe(with: self, call: Screen.show)
     /// ```
-    @discardableResult
+    @inlinable @discardableResult
     public func observe<Owner: AnyObject>(
         with owner: Owner,
         once: Bool = false,
@@ -257,7 +279,7 @@ extension Signal where Error == Never {
 extension Signal where Error == Never, Value == () {
     /// Calls the parameterless `method` of `owner` on each value, for as long as `owner` exists;
     /// see ``observe(with:once:on:_:)``.
-    @discardableResult
+    @inlinable @discardableResult
     public func observe<Owner: AnyObject>(
         with owner: Owner,
         once: Bool = false,
@@ -280,7 +302,7 @@ extension SignalProducer {
     /// ``Signal/observeEvents(with:on:_:)``) or when the returned disposable is disposed.
     ///
     /// - Returns: A disposable that interrupts the run; keeping it is optional.
-    @discardableResult
+    @inlinable @discardableResult
     public func startWithEvents<Owner: AnyObject>(
         with owner: Owner,
         on scheduler: Scheduler? = nil,
@@ -292,6 +314,7 @@ extension SignalProducer {
     }
 
     /// Starts `self` with `observer`, tying the run to `observation`.
+    @usableFromInline
     func startBound<Owner: AnyObject>(
         _ observation: OwnerBoundObservation<Owner>, observer: Signal<Value, Error>.Observer
     ) {
@@ -318,7 +341,7 @@ extension SignalProducer where Error == Never {
     ///   - scheduler: Where to call `action`; on the sending thread when `nil`.
     ///   - action: Called with `owner` and each value.
     /// - Returns: A disposable that interrupts the run; keeping it is optional.
-    @discardableResult
+    @inlinable @discardableResult
     public func start<Owner: AnyObject>(
         with owner: Owner,
         once: Bool = false,
@@ -332,7 +355,7 @@ extension SignalProducer where Error == Never {
 
     /// Starts a run that calls `method` of `owner` with each value, for as long as `owner`
     /// exists; see ``start(with:once:on:_:)``.
-    @discardableResult
+    @inlinable @discardableResult
     public func start<Owner: AnyObject>(
         with owner: Owner,
         once: Bool = false,
