@@ -109,7 +109,7 @@ for workload in Workload.all {
                let other = results[peer.benchmarkName(in: workload)] {
                 versusOpenCombine = format(m.median / other.median)
             }
-            let baselines = peers.filter { [.baseline, .baselineClosures, .lazy].contains($0.contender) }
+            let baselines = peers.filter { [.baseline, .baselineClosures, .lazy, .notificationCenter].contains($0.contender) }
             versusBaseline = baselines.compactMap { peer -> String? in
                 guard let other = results[peer.benchmarkName(in: workload)] else { return nil }
                 return "\(format(m.median / other.median)) (\(peer.contender.rawValue))"
@@ -133,7 +133,7 @@ if !missing.isEmpty {
 }
 
 var bars: [(String, Bool, String)] = []
-for workload in Workload.all {
+for workload in Workload.all where workload.variants.contains(where: { $0.contender == .openCombine }) {
     let streams = result(workload.id, .streams)
     let openCombine = result(workload.id, .openCombine)
     let speedup = openCombine.median / streams.median
@@ -151,6 +151,12 @@ let churn = result("W10", .streams, size: "100k observers").median / result("W10
 bars.append(("W10 add + remove does not grow from 1k to 100k observers (ratio ≤ 1.5)", churn <= 1.5, "\(format(churn))x"))
 let w9 = result("W9", .streams).median / result("W9", .lazy).median
 bars.append(("W9 within 3x of Swift's lazy", w9 <= 3, "\(format(w9))x"))
+let routing = result("W12", .streams).median / result("W12", .streams, size: "no other recipients").median
+bars.append(("W12 a post costs no more with 1,000 recipients of other types (ratio ≤ 1.5)", routing <= 1.5, "\(format(routing))x"))
+let bus = result("W12", .notificationCenter).median / result("W12", .streams).median
+bars.append(("W12 faster than NotificationCenter", bus >= 1, "\(format(bus))x"))
+let owned = result("W13", .streams).median / result("W13", .streams, size: "plain observers (W3)").median
+bars.append(("W13 owner-bound delivery within 2x of plain observers", owned <= 2, "\(format(owned))x"))
 
 print("")
 if smoke {

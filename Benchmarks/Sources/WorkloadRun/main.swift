@@ -15,7 +15,7 @@ import Darwin
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard arguments.count >= 2, let workload = Workload.named(arguments[0]) else {
-    print("usage: workload-run <W1...W10> <contender[, size]> [runs]")
+    print("usage: workload-run <W1...W13> <contender[, size]> [runs]")
     print("workloads: " + Workload.all.map(\.id).joined(separator: " "))
     exit(2)
 }

@@ -29,6 +29,8 @@ public enum Contender: String, CaseIterable, Sendable {
     case baselineClosures = "baseline (closure parameters)"
     /// Swift's own `lazy` sequences.
     case lazy = "lazy"
+    /// Foundation's `NotificationCenter`.
+    case notificationCenter = "NotificationCenter"
 }
 
 /// One library's implementation of a workload.
@@ -56,7 +58,7 @@ public struct Variant: Sendable {
 
 /// A benchmark workload with its variants.
 public struct Workload: Sendable {
-    /// The short id, `W1`...`W10`.
+    /// The short id, `W1`...`W13`.
     public let id: String
     /// The workload's name in the benchmark plan.
     public let name: String
