@@ -155,8 +155,10 @@ let routing = result("W12", .streams).median / result("W12", .streams, size: "no
 bars.append(("W12 a post costs no more with 1,000 recipients of other types (ratio ≤ 1.5)", routing <= 1.5, "\(format(routing))x"))
 let bus = result("W12", .notificationCenter).median / result("W12", .streams).median
 bars.append(("W12 faster than NotificationCenter", bus >= 1, "\(format(bus))x"))
-let owned = result("W13", .streams).median / result("W13", .streams, size: "plain observers (W3)").median
-bars.append(("W13 owner-bound delivery within 2x of plain observers", owned <= 2, "\(format(owned))x"))
+// An owner-bound delivery loads a weak reference, which plain observers do not: the bar compares
+// it with plain Swift closures that do the same.
+let owned = result("W13", .streams).median / result("W13", .baseline).median
+bars.append(("W13 owner-bound delivery within 1.5x of closures holding weak owners", owned <= 1.5, "\(format(owned))x"))
 
 print("")
 if smoke {
