@@ -11,6 +11,7 @@ extension SignalProducer {
         _ setup: (_ signal: Signal<Value, Error>, _ interruptHandle: Disposable) -> Result
     ) -> Result {
         let (signal, input) = Signal<Value, Error>.pipe()
+        if let debugName { signal.name = debugName }
         let interrupter = SerialDisposable()
         let result = setup(signal, interrupter)
         if interrupter.isDisposed {

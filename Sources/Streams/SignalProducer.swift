@@ -16,9 +16,13 @@ public struct SignalProducer<Value, Error: Swift.Error> {
     /// Starts one run; see ``ProducerRun``.
     @usableFromInline let startRun: ProducerRun<Value, Error>
 
+    /// The debugging name given by ``named(_:)``.
+    @usableFromInline var debugName: String?
+
     @inlinable
     init(run: @escaping ProducerRun<Value, Error>) {
         startRun = run
+        debugName = nil
     }
 
     /// Creates a producer from anything that can give one.

@@ -120,3 +120,29 @@ extension Signal: CustomStringConvertible {
         return "Signal<\(Value.self), \(Error.self)>(\(label)\(count) observer\(count == 1 ? "" : "s"))"
     }
 }
+
+extension SignalProducer {
+    /// The name given with ``named(_:)``; `nil` by default. Operators make new, unnamed
+    /// producers.
+    public var name: String? { debugName }
+
+    /// A copy of this producer with a name for debugging: ``description`` and
+    /// ``logEvents(identifier:events:fileName:functionName:lineNumber:logger:)`` (when given no
+    /// identifier) use it, and so does the signal of each run made with ``startWithSignal(_:)``.
+    ///
+    /// ```swift
+    /// let search = api.search(query).named("search")
+    /// ```
+    public func named(_ name: String) -> SignalProducer {
+        var named = self
+        named.debugName = name
+        return named
+    }
+}
+
+extension SignalProducer: CustomStringConvertible {
+    /// The producer's types and name, if it has one, as in `SignalProducer<Int, Never>("search")`.
+    public var description: String {
+        "SignalProducer<\(Value.self), \(Error.self)>\(name.map { "(\"\($0)\")" } ?? "")"
+    }
+}

@@ -150,7 +150,8 @@ extension SignalProducer {
     ///   event.
     ///
     /// - Parameters:
-    ///   - identifier: A name for the stream, passed to the logger.
+    ///   - identifier: A name for the stream, passed to the logger; when empty, the producer's
+    ///     ``name``, if it has one. The returned producer carries the same name.
     ///   - events: The kinds of event to report; all by default.
     ///   - fileName: The calling file, filled in by default.
     ///   - functionName: The calling function, filled in by default.
@@ -165,9 +166,10 @@ extension SignalProducer {
         lineNumber: Int = #line,
         logger: @escaping EventLogger = defaultEventLog
     ) -> SignalProducer<Value, Error> {
-        let context = EventLogContext(events: events, identifier: identifier, fileName: fileName,
-                                      functionName: functionName, lineNumber: lineNumber, logger: logger)
-        return on(
+        let context = EventLogContext(events: events, identifier: identifier.isEmpty ? name ?? "" : identifier,
+                                      fileName: fileName, functionName: functionName,
+                                      lineNumber: lineNumber, logger: logger)
+        let logged = on(
             starting: context.log(.starting),
             started: context.log(.started),
             failed: context.log(.failed),
@@ -176,5 +178,6 @@ extension SignalProducer {
             terminated: context.log(.terminated),
             disposed: context.log(.disposed),
             value: context.log(.value))
+        return name.map(logged.named) ?? logged
     }
 }

@@ -37,10 +37,10 @@ struct SignalDiagnosticsTests {
         let (signal, input) = Signal<Int, Never>.pipe()
         var received: [Int] = []
         var addedFromHook = false
-        signal.setObserverHooks(added: { count in
+        signal.setObserverHooks(added: { [weak signal] count in
             if count == 1 && !addedFromHook {
                 addedFromHook = true
-                signal.observeValues { received.append($0 * 10) }
+                signal?.observeValues { received.append($0 * 10) }
             }
         })
         signal.observeValues { received.append($0) }
@@ -100,5 +100,22 @@ struct SignalDiagnosticsTests {
         }.observeValues { _ in }
         input.send(value: 1)
         #expect(identifiers == ["temperature", "explicit"])
+    }
+
+    @Test("a producer's name shows in its description, becomes logEvents' identifier and names each run's signal")
+    func producerNames() {
+        let producer = SignalProducer<Int, Never>([1, 2])
+        #expect(producer.name == nil)
+        #expect(producer.description == "SignalProducer<Int, Never>")
+        let named = producer.named("numbers")
+        #expect(named.description == "SignalProducer<Int, Never>(\"numbers\")")
+        #expect(named.map { $0 * 2 }.name == nil, "an operator makes a new, unnamed producer")
+        var identifiers: [String] = []
+        let logged = named.logEvents(events: [.value]) { identifier, _, _, _, _ in identifiers.append(identifier) }
+        #expect(logged.name == "numbers")
+        logged.start()
+        #expect(identifiers == ["numbers", "numbers"])
+        let runName = named.startWithSignal { signal, _ in signal.name }
+        #expect(runName == "numbers")
     }
 }
