@@ -272,7 +272,11 @@ extension Signal where Error == Never {
     /// - Returns: A disposable that ends the observation before a value came.
     @discardableResult
     public func observeNextValue(on scheduler: Scheduler? = nil, _ action: @escaping (Value) -> Void) -> Disposable {
-        observe(with: OwnerlessObservation.token, once: true, on: scheduler) { _, value in action(value) }
+        // The owner lives as long as the observation's closure, which holds it.
+        let owner = OwnerlessObservation()
+        return observe(with: owner, once: true, on: scheduler) { _, value in
+            withExtendedLifetime(owner) { action(value) }
+        }
     }
 }
 
@@ -290,11 +294,8 @@ extension Signal where Error == Never, Value == () {
     }
 }
 
-/// The owner of observations that belong to no object: it lives for the whole program.
-enum OwnerlessObservation {
-    final class Token: Sendable {}
-    static let token = Token()
-}
+/// The owner of an observation that belongs to no object, kept alive by the observation itself.
+final class OwnerlessObservation: Sendable {}
 
 extension SignalProducer {
     /// Starts a run whose events go to `action`, which receives `owner` too, for as long as

@@ -168,31 +168,32 @@ final class MulticastCore<Value, Error: Swift.Error>: @unchecked Sendable {
 /// replay buffer again, in order with the live events.
 final class MulticastSubscription<Value, Error: Swift.Error>: Disposable, @unchecked Sendable {
     private let core: MulticastCore<Value, Error>
-    private let observer: Signal<Value, Error>.Observer
+    /// The subscriber, until disposal releases it.
+    private let observer: Locked<Signal<Value, Error>.Observer?>
     private let token: Locked<Bag<Signal<Value, Error>.Observer>.Token?>
-    private let disposed = Locked(false)
 
     init(core: MulticastCore<Value, Error>, observer: Signal<Value, Error>.Observer,
          token: Locked<Bag<Signal<Value, Error>.Observer>.Token?>) {
         self.core = core
-        self.observer = observer
+        self.observer = Locked(observer)
         self.token = token
     }
 
-    var isDisposed: Bool { disposed.withLock { $0 } }
+    var isDisposed: Bool { observer.withLock { $0 == nil } }
 
     func dispose() {
-        let first = disposed.withLock { disposed -> Bool in
-            defer { disposed = true }
-            return !disposed
+        let released = observer.withLock { observer in
+            defer { observer = nil }
+            return observer
         }
-        if first { core.submit(.unsubscribe(token)) }
+        guard released != nil else { return }
+        core.submit(.unsubscribe(token))
     }
 
     /// Sends the replay buffer to this subscriber again, unless it has unsubscribed or the
     /// upstream has terminated.
     func replay() {
-        guard !isDisposed else { return }
+        guard let observer = observer.withLock({ $0 }) else { return }
         core.submit(.replay(observer, token: token))
     }
 }

@@ -82,6 +82,7 @@ struct LastValueSignalTests {
         }
         values.send(value: 1)
         #expect(received == [1, 1, 2])
+        observation?.dispose()  // the observer holds the observation: disposing releases both
     }
 
     @Test("the producer replays the last value to each run; the plain signal does not")

@@ -156,9 +156,9 @@ struct PostOfficeTests {
     func postFromInsideRecipient() {
         let bus = PostOffice()
         var log: [String] = []
-        bus.register { (mail: Saved) in
+        bus.register { [weak bus] (mail: Saved) in
             log.append("first saw \(mail.id)")
-            if mail.id == 1 { bus.post(Saved(id: 2)) }
+            if mail.id == 1 { bus?.post(Saved(id: 2)) }
         }
         bus.register { (mail: Saved) in log.append("second saw \(mail.id)") }
         bus.post(Saved(id: 1))
@@ -170,11 +170,11 @@ struct PostOfficeTests {
         let bus = PostOffice()
         var log: [String] = []
         var secondID: RecipientID?
-        bus.register { (mail: Saved) in
+        bus.register { [weak bus] (mail: Saved) in
             log.append("first \(mail.id)")
             if mail.id == 1 {
-                bus.register { (mail: Saved) in log.append("late \(mail.id)") }
-                if let secondID { bus.unregister(secondID) }
+                bus?.register { (mail: Saved) in log.append("late \(mail.id)") }
+                if let secondID { bus?.unregister(secondID) }
             }
         }
         secondID = bus.register { (mail: Saved) in log.append("second \(mail.id)") }

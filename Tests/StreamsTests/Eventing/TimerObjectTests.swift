@@ -64,7 +64,7 @@ struct TimerObjectTests {
         let scheduler = TestScheduler()
         let timer = OneShotTimer(on: scheduler)
         var fired: [Date] = []
-        timer.fired.observeValues { date in
+        timer.fired.observeValues { [unowned timer] date in
             fired.append(date)
             if fired.count < 3 { timer.fire(after: .seconds(2)) }
         }
@@ -148,7 +148,7 @@ struct TimerObjectTests {
         let scheduler = TestScheduler()
         let timer = PeriodicTimer(interval: .seconds(1), on: scheduler)
         var fired: [Date] = []
-        timer.fired.observeValues { date in
+        timer.fired.observeValues { [unowned timer] date in
             fired.append(date)
             if fired.count == 2 { timer.interval = .seconds(3) }
             if fired.count == 4 { timer.stop() }
