@@ -67,6 +67,10 @@ extension ConcurrencySuites {
             let overlap = OverlapDetector()
             let log = TestBox<[Int]>([])
             let cancelled = TestCounter()
+            // The first action holds the scheduler until every other is scheduled, so that the
+            // ones disposed below are disposed before their turn on any machine.
+            let release = DispatchSemaphore(value: 0)
+            scheduler.schedule { release.wait() }
             for index in 0..<500 {
                 let disposable = scheduler.schedule {
                     overlap.enter()
@@ -80,6 +84,7 @@ extension ConcurrencySuites {
                     cancelled.increment()
                 }
             }
+            release.signal()
             // Actions run in order: once this last one has run, every other has.
             let finished = DispatchSemaphore(value: 0)
             scheduler.schedule { finished.signal() }
