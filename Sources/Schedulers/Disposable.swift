@@ -11,7 +11,7 @@ public protocol Disposable: AnyObject, Sendable {
 }
 
 /// A disposable that runs an action once, the first time it is disposed.
-public final class AnyDisposable: Disposable {
+public final class AnyDisposable: Disposable, @unchecked Sendable {
     private struct State {
         var action: (() -> Void)?
         var isDisposed = false

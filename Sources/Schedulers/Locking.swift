@@ -113,7 +113,7 @@ package struct PlatformLock: @unchecked Sendable {
 /// The state and the lock live in one heap object (a `ManagedBuffer`), reached through pointers,
 /// so an access costs one allocation at creation and no dynamic exclusivity check.
 @usableFromInline
-package struct Locked<State>: @unchecked Sendable {
+package struct Locked<State> {
     @usableFromInline let storage: LockedStorage<State>
 
     /// Creates the box holding `initial`.
@@ -157,3 +157,5 @@ package func currentThreadID() -> UInt {
     return UInt(pthread_self())
     #endif
 }
+
+extension Locked: @unchecked Sendable where State: Sendable {}

@@ -9,7 +9,7 @@ import Foundation
 /// A repeating timer lives as long as its scheduler, whether or not the caller keeps the
 /// disposable that scheduled it; disposing that disposable stops it, and so does the scheduler's
 /// deinitialization.
-public final class QueueScheduler: DateScheduler {
+public final class QueueScheduler: DateScheduler, @unchecked Sendable {
     /// A scheduler on the main queue. Unlike ``UIScheduler`` it always enqueues, never runs inline.
     public static let main = QueueScheduler(internalQueue: DispatchQueue.main)
 

@@ -7,7 +7,7 @@ import Foundation
 /// `run()`. Actions run on the thread that advances, in order of their due date; actions due at
 /// the same instant run in the order they were scheduled. An action scheduled while time is being
 /// advanced runs in the same advance if it falls due before the target date.
-public final class TestScheduler: DateScheduler {
+public final class TestScheduler: DateScheduler, @unchecked Sendable {
     private final class Work {
         let due: Date
         let sequence: UInt64

@@ -3,7 +3,7 @@
 /// Prefer ``modify(_:)`` for read-modify-write: reading ``value`` and then setting it is two
 /// separate critical sections. The closures run while the lock is held; keep them short and do
 /// not touch the same `Atomic` from inside them.
-public final class Atomic<Value>: @unchecked Sendable {
+public final class Atomic<Value> {
     private let storage: Locked<Value>
 
     /// The current value. Setting replaces it atomically.
@@ -39,3 +39,5 @@ public final class Atomic<Value>: @unchecked Sendable {
         }
     }
 }
+
+extension Atomic: @unchecked Sendable where Value: Sendable {}

@@ -115,41 +115,48 @@ extension Signal {
     ///
     /// - Returns: A disposable that stops the observation, or `nil` if the signal had terminated.
     @inlinable @discardableResult
-    public func observe(_ action: @escaping Signal<Value, Error>.Observer.Action) -> Disposable? {
-        observe(Observer(action))
+    public func observe(
+        _ action: @escaping Signal<Value, Error>.Observer.Action,
+        isolation: isolated (any Actor)? = #isolation
+    ) -> Disposable? {
+        observe(Observer(isolationChecked(action, isolation, "observe")))
     }
 
     /// Observes values and failure as `Result`s; completion and interruption are not reported.
     @inlinable @discardableResult
-    public func observeResult(_ action: @escaping (Result<Value, Error>) -> Void) -> Disposable? {
-        observe(Observer(value: { action(.success($0)) }, failed: { action(.failure($0)) }))
+    public func observeResult(
+        _ action: @escaping (Result<Value, Error>) -> Void,
+        isolation: isolated (any Actor)? = #isolation
+    ) -> Disposable? {
+        let action = isolationChecked(action, isolation, "observeResult")
+        return observe(Observer(value: { action(.success($0)) }, failed: { action(.failure($0)) }))
     }
 
     /// Calls `action` if the signal completes.
     @inlinable @discardableResult
-    public func observeCompleted(_ action: @escaping () -> Void) -> Disposable? {
-        observe(Observer(completed: action))
+    public func observeCompleted(_ action: @escaping () -> Void, isolation: isolated (any Actor)? = #isolation) -> Disposable? {
+        observe(Observer(completed: isolationChecked(action, isolation, "observeCompleted")))
     }
 
     /// Calls `action` with the error if the signal fails.
     @inlinable @discardableResult
-    public func observeFailed(_ action: @escaping (Error) -> Void) -> Disposable? {
-        observe(Observer(failed: action))
+    public func observeFailed(_ action: @escaping (Error) -> Void, isolation: isolated (any Actor)? = #isolation) -> Disposable? {
+        observe(Observer(failed: isolationChecked(action, isolation, "observeFailed")))
     }
 
     /// Calls `action` if the signal is interrupted, including when observing an already
     /// terminated signal.
     @inlinable @discardableResult
-    public func observeInterrupted(_ action: @escaping () -> Void) -> Disposable? {
-        observe(Observer(interrupted: action))
+    public func observeInterrupted(_ action: @escaping () -> Void, isolation: isolated (any Actor)? = #isolation) -> Disposable? {
+        observe(Observer(interrupted: isolationChecked(action, isolation, "observeInterrupted")))
     }
 }
 
 extension Signal where Error == Never {
     /// Calls `action` with each value of a signal that cannot fail.
     @inlinable @discardableResult
-    public func observeValues(_ action: @escaping (Value) -> Void) -> Disposable? {
-        observe(Observer(value: action))
+    public func observeValues(_ action: @escaping (Value) -> Void, isolation: isolated (any Actor)? = #isolation) -> Disposable? {
+        observe(Observer(value: isolationChecked(action, isolation, "observeValues")))
     }
 }
 

@@ -41,40 +41,47 @@ extension SignalProducer {
     ///
     /// - Returns: A disposable that interrupts the run.
     @inlinable @discardableResult
-    public func start(_ action: @escaping Signal<Value, Error>.Observer.Action) -> Disposable {
-        start(Signal.Observer(action))
+    public func start(
+        _ action: @escaping Signal<Value, Error>.Observer.Action,
+        isolation: isolated (any Actor)? = #isolation
+    ) -> Disposable {
+        start(Signal.Observer(isolationChecked(action, isolation, "start")))
     }
 
     /// Starts a run delivering values and failure as `Result`s.
     ///
     /// - Returns: A disposable that interrupts the run.
     @inlinable @discardableResult
-    public func startWithResult(_ action: @escaping (Result<Value, Error>) -> Void) -> Disposable {
-        start(Signal.Observer(value: { action(.success($0)) }, failed: { action(.failure($0)) }))
+    public func startWithResult(
+        _ action: @escaping (Result<Value, Error>) -> Void,
+        isolation: isolated (any Actor)? = #isolation
+    ) -> Disposable {
+        let action = isolationChecked(action, isolation, "startWithResult")
+        return start(Signal.Observer(value: { action(.success($0)) }, failed: { action(.failure($0)) }))
     }
 
     /// Starts a run, calling `action` if it completes.
     ///
     /// - Returns: A disposable that interrupts the run.
     @inlinable @discardableResult
-    public func startWithCompleted(_ action: @escaping () -> Void) -> Disposable {
-        start(Signal.Observer(completed: action))
+    public func startWithCompleted(_ action: @escaping () -> Void, isolation: isolated (any Actor)? = #isolation) -> Disposable {
+        start(Signal.Observer(completed: isolationChecked(action, isolation, "startWithCompleted")))
     }
 
     /// Starts a run, calling `action` with the error if it fails.
     ///
     /// - Returns: A disposable that interrupts the run.
     @inlinable @discardableResult
-    public func startWithFailed(_ action: @escaping (Error) -> Void) -> Disposable {
-        start(Signal.Observer(failed: action))
+    public func startWithFailed(_ action: @escaping (Error) -> Void, isolation: isolated (any Actor)? = #isolation) -> Disposable {
+        start(Signal.Observer(failed: isolationChecked(action, isolation, "startWithFailed")))
     }
 
     /// Starts a run, calling `action` if it is interrupted.
     ///
     /// - Returns: A disposable that interrupts the run.
     @inlinable @discardableResult
-    public func startWithInterrupted(_ action: @escaping () -> Void) -> Disposable {
-        start(Signal.Observer(interrupted: action))
+    public func startWithInterrupted(_ action: @escaping () -> Void, isolation: isolated (any Actor)? = #isolation) -> Disposable {
+        start(Signal.Observer(interrupted: isolationChecked(action, isolation, "startWithInterrupted")))
     }
 }
 
@@ -83,7 +90,7 @@ extension SignalProducer where Error == Never {
     ///
     /// - Returns: A disposable that interrupts the run.
     @inlinable @discardableResult
-    public func startWithValues(_ action: @escaping (Value) -> Void) -> Disposable {
-        start(Signal.Observer(value: action))
+    public func startWithValues(_ action: @escaping (Value) -> Void, isolation: isolated (any Actor)? = #isolation) -> Disposable {
+        start(Signal.Observer(value: isolationChecked(action, isolation, "startWithValues")))
     }
 }

@@ -6,7 +6,7 @@ import Testing
 // MemoizedSequence to SignalProducer (on a scheduler) and back (blocking).
 
 /// A scheduler that runs nothing until the test asks for one action at a time.
-final class StepScheduler: Scheduler {
+final class StepScheduler: Scheduler, @unchecked Sendable {  // `pending` is only touched under its lock
     private let pending = Locked<[() -> Void]>([])
 
     init() {}

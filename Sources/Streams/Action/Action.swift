@@ -22,7 +22,7 @@
 /// - ``isEnabled`` is true when the state allows it and no execution is running;
 ///   ``isExecuting`` is true while one is.
 /// - The signals complete when the action is deinitialized.
-public final class Action<Input, Output, Error: Swift.Error>: @unchecked Sendable {
+public final class Action<Input, Output, Error: Swift.Error> {
     private let token: Lifetime.Token
     private let execute: (Input) -> SignalProducer<Output, ActionError<Error>>
     private let eventsObserver: Signal<Signal<Output, Error>.Event, Never>.Observer
@@ -230,3 +230,5 @@ struct ActionState<Value> {
 
     var isEnabled: Bool { !isExecuting && isUserEnabled(value) }
 }
+
+extension Action: @unchecked Sendable where Input: Sendable, Output: Sendable {}

@@ -19,7 +19,7 @@
 ///   alone, in order with the values sent around it.
 /// - The last value is kept until the object goes away; observers then receive `completed`.
 /// - ``signal`` is the plain hot signal of the values sent from now on, with every operator.
-public final class LastValueSignal<Value>: @unchecked Sendable {
+public final class LastValueSignal<Value> {
     private let core: MulticastCore<Value, Never>
     private let input: Signal<Value, Never>.Observer
     private let latest = Locked<Value?>(nil)
@@ -141,3 +141,5 @@ public final class LastValueObservation: Disposable, Sendable {
     /// observation has stopped, or once the signal has ended.
     public func replayLastValue() { replay() }
 }
+
+extension LastValueSignal: @unchecked Sendable where Value: Sendable {}
