@@ -46,3 +46,45 @@ struct SwiftConcurrencySmokeTests {
         #expect(got == [1, 2, 3])
     }
 }
+
+import Observation
+
+@Observable final class SmokeModel {
+    var score = 0
+}
+
+@Suite("Observation smoke")
+struct ObservationSmokeTests {
+    @Test func keyPathProducer() {
+        let scheduler = TestScheduler()
+        var model: SmokeModel? = SmokeModel()
+        var got: [Int] = []
+        var ended = false
+        SignalProducer(observing: model!, \.score, on: scheduler).start { event in
+            switch event {
+            case let .value(v): got.append(v)
+            case .completed: ended = true
+            default: break
+            }
+        }
+        model!.score = 1
+        model!.score = 2
+        scheduler.advance()
+        model!.score = 3
+        scheduler.advance()
+        #expect(got == [0, 2, 3])
+        model = nil
+        #expect(ended)
+    }
+
+    @Test func observableProperty() {
+        let count = MutableProperty(0)
+        let shown = count.observable
+        let fired = TestCounter()
+        withObservationTracking { _ = shown.value } onChange: { fired.increment() }
+        count.value = 1
+        #expect(fired.value == 1)
+        shown.value = 5
+        #expect(count.value == 5)
+    }
+}
