@@ -18,7 +18,9 @@ let package = Package(
         .executableTarget(name: "StreamsDemo", dependencies: ["Streams"]),
         .testTarget(name: "SchedulersTests", dependencies: ["Schedulers"]),
         .target(name: "AllocationCounter", path: "Tests/AllocationCounter"),
-        .testTarget(name: "StreamsTests", dependencies: ["Streams", "StreamsTesting", "AllocationCounter"]),
+        // Compares the code blocks of the DocC articles with the test regions that run them.
+        .target(name: "GuideSupport", path: "Tests/GuideSupport"),
+        .testTarget(name: "StreamsTests", dependencies: ["Streams", "StreamsTesting", "AllocationCounter", "GuideSupport"]),
         // Acts as a package outside Streams: operators written on the public StreamProtocol only.
         .testTarget(name: "StreamsOutsideOperatorsTests", dependencies: ["Streams"]),
         .testTarget(name: "StreamsTestingTests", dependencies: ["StreamsTesting"]),
@@ -30,6 +32,13 @@ let package = Package(
             swiftSettings: [.unsafeFlags([
                 "-Xfrontend", "-warn-long-expression-type-checking=200", "-warnings-as-errors",
             ])]
+        ),
+        // The snippets of the Swift concurrency guide, compiled in Swift 6 mode with every
+        // warning an error: what the guide shows is what strict concurrency checking accepts.
+        .testTarget(
+            name: "StreamsGuideTests",
+            dependencies: ["Streams", "GuideSupport"],
+            swiftSettings: [.unsafeFlags(["-warnings-as-errors"])]
         ),
     ],
     swiftLanguageModes: [.v6]

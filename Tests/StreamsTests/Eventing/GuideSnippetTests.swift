@@ -1,5 +1,6 @@
 import Foundation
 import Streams
+import GuideSupport
 import Testing
 
 /// The code blocks of the guide articles in `Sources/Streams/Streams.docc`, compiled and run.
@@ -282,77 +283,11 @@ struct GuideSnippetTests {
 
     // MARK: Articles against this file
 
-    @Test("the guide articles' code blocks are the regions of this file")
+    @Test("every swift block of the eventing articles is a region of this file")
     func articlesMatchThisFile() throws {
-        let testFile = URL(fileURLWithPath: #filePath)
-        let root = testFile.deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-        let catalog = root.appendingPathComponent("Sources/Streams/Streams.docc")
-        let source = try String(contentsOf: testFile, encoding: .utf8)
         let articles = ["Eventing", "ComingFromSignalsIOS", "ComingFromSwiftySignals", "ComingFromPonyExpress"]
-        for article in articles {
-            let text = try String(contentsOf: catalog.appendingPathComponent("\(article).md"), encoding: .utf8)
-            let blocks = Self.swiftBlocks(in: text)
-            #expect(!blocks.isEmpty, "\(article).md has no swift code block")
-            for (index, block) in blocks.enumerated() {
-                let name = "\(article) \(index + 1)"
-                guard let region = Self.region(named: name, in: source) else {
-                    Issue.record("no region \"guide: \(name)\" in this file for block \(index + 1) of \(article).md")
-                    continue
-                }
-                if let difference = Self.firstDifference(block, region) {
-                    Issue.record("block \(index + 1) of \(article).md differs from its region: \(difference)")
-                }
-            }
-            #expect(Self.region(named: "\(article) \(blocks.count + 1)", in: source) == nil,
-                    "this file has a region for a block \(article).md no longer has")
-        }
-    }
-
-    /// The ```swift blocks of a Markdown text.
-    static func swiftBlocks(in text: String) -> [[String]] {
-        var blocks: [[String]] = []
-        var current: [String]?
-        for line in text.components(separatedBy: "\n") {
-            if current == nil, line.trimmingCharacters(in: .whitespaces) == "```swift" {
-                current = []
-            } else if let block = current, line.trimmingCharacters(in: .whitespaces) == "```" {
-                blocks.append(dedented(block))
-                current = nil
-            } else if current != nil {
-                current?.append(line)
-            }
-        }
-        return blocks
-    }
-
-    /// The lines of region `name`, without `#expect` lines and common indentation.
-    static func region(named name: String, in source: String) -> [String]? {
-        let lines = source.components(separatedBy: "\n")
-        guard let open = lines.firstIndex(where: { $0.hasSuffix("// guide: \(name): begin") }),
-              let close = lines[(open + 1)...].firstIndex(where: { $0.hasSuffix("// guide: \(name): end") })
-        else { return nil }
-        let code = lines[(open + 1)..<close].filter {
-            !$0.trimmingCharacters(in: .whitespaces).hasPrefix("#expect")
-        }
-        return dedented(Array(code))
-    }
-
-    static func dedented(_ lines: [String]) -> [String] {
-        var result = lines
-        while result.first?.trimmingCharacters(in: .whitespaces).isEmpty == true { result.removeFirst() }
-        while result.last?.trimmingCharacters(in: .whitespaces).isEmpty == true { result.removeLast() }
-        let indent = result.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
-            .map { $0.prefix { $0 == " " }.count }.min() ?? 0
-        return result.map { $0.trimmingCharacters(in: .whitespaces).isEmpty ? "" : String($0.dropFirst(indent)) }
-    }
-
-    static func firstDifference(_ block: [String], _ region: [String]) -> String? {
-        for line in 0..<max(block.count, region.count) {
-            let inBlock = line < block.count ? block[line] : "(nothing)"
-            let inRegion = line < region.count ? region[line] : "(nothing)"
-            if inBlock != inRegion { return "line \(line + 1): article \"\(inBlock)\", test \"\(inRegion)\"" }
-        }
-        return nil
+        let problems = try GuideArticles.mismatches(
+            articles: articles, catalog: GuideArticles.catalog(fromTestFile: #filePath), testFile: #filePath)
+        #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
     }
 }
