@@ -58,4 +58,29 @@ struct OperatorChainTests {
         source.value = 4
         #expect(chained.value == (2, 4))
     }
+
+    /// Static calls written on the bare generic types, as ReactiveSwift code writes them: they
+    /// compile only while these types' `Sendable` conformance is unconditional (see
+    /// DesignGuidelines, "Threads and Sendable").
+    @Test("static combining calls on the bare types infer their generic arguments")
+    func staticCallsOnBareTypes() {
+        let numbers = SignalProducer<Int, Never>([1, 2])
+        var merged: [Int] = []
+        SignalProducer.merge(numbers, numbers).startWithValues { merged.append($0) }
+        #expect(merged == [1, 2, 1, 2])
+
+        let (signal, input) = Signal<Int, Never>.pipe()
+        var pairs: [Int] = []
+        Signal.combineLatest(signal, signal).observeValues { pairs.append($0.0 &+ $0.1) }
+        input.send(value: 3)
+        #expect(pairs == [6])
+
+        let left = MutableProperty(1)
+        let right = MutableProperty("a")
+        let both = Property.combineLatest(left, right)
+        let zipped = Property.zip(left, right)
+        left.value = 2
+        #expect(both.value == (2, "a"))
+        #expect(zipped.value == (1, "a"))
+    }
 }
