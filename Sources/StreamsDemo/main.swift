@@ -405,6 +405,83 @@ func eventing() {
     withExtendedLifetime(badge) {}
 }
 
+/// A word lookup that takes a moment, as a network call would.
+func definitionLength(of word: String) async -> Int {
+    try? await Task.sleep(for: .milliseconds(5))
+    return word.count * 10
+}
+
+/// A main-actor model that follows a property changed on a background queue.
+@MainActor final class DownloadModel {
+    private(set) var status = "waiting"
+    private var observation: Disposable?
+
+    init(progress: Property<Int>, onChange: @escaping @MainActor (String) -> Void) {
+        observation = progress.producer.startWithValues(on: MainActor.self) { [weak self] percent in
+            self?.status = percent < 100 ? "\(percent)%" : "done"
+            onChange(self?.status ?? "")
+        }
+    }
+}
+
+func swiftConcurrency() async {
+    section("11. Swift concurrency: for await, async producers, an async Action, the main actor")
+
+    var squares: [Int] = []
+    for await square in SignalProducer<Int, Never>(1...5).map({ $0 * $0 }).values {
+        squares.append(square)
+    }
+    print("  for await over a producer: \(squares)")
+
+    let (words, continuation) = AsyncStream.makeStream(of: String.self)
+    for word in ["signal", "producer", "actor"] { continuation.yield(word) }
+    continuation.finish()
+    let lengths = await SignalProducer(words)
+        .flatMap(.concat) { word in SignalProducer<Int, Never> { await definitionLength(of: word) } }
+        .collect()
+        .firstValue()
+    print("  an AsyncStream and an async function as producers: \(lengths ?? [])")
+
+    let (disposals, disposed) = AsyncStream.makeStream(of: Void.self)
+    let ticks = SignalProducer.timer(interval: .milliseconds(2), on: QueueScheduler(name: "demo.ticks"))
+        .on(disposed: { disposed.yield() })
+    let reader = Task {
+        var count = 0
+        for await _ in ticks.values {
+            count += 1
+            if count == 3 { withUnsafeCurrentTask { $0?.cancel() } }
+        }
+        return count
+    }
+    print("  ticks read before the loop's task was cancelled: \(await reader.value)")
+    for await _ in disposals { break }
+    print("  and cancelling the task disposed the timer's run")
+
+    let lookUp = Action<String, Int, Never> { (word: String) async -> Int in
+        await definitionLength(of: word)
+    }
+    do {
+        let looked = try await lookUp.apply("stream").lastValue()
+        print("  an Action with async work: \(looked ?? 0)")
+    } catch {
+        print("  the Action could not run: \(error)")
+    }
+
+    await mainActorModel()
+}
+
+@MainActor func mainActorModel() async {
+    let progress = MutableProperty(0)
+    let (updates, continuation) = AsyncStream.makeStream(of: String.self)
+    let model = DownloadModel(progress: Property(progress)) { continuation.yield($0) }
+    let network = QueueScheduler(name: "demo.download")
+    for percent in [25, 50, 100] {
+        network.schedule { progress.value = percent }
+    }
+    for await status in updates where status == "done" { break }
+    print("  a @MainActor model followed a property changed on a background queue: \(model.status)")
+}
+
 // MARK: - Main
 
 print("Streams demo")
@@ -419,5 +496,6 @@ searchAsYouType()
 signUpForm()
 sharedRequest()
 eventing()
+await swiftConcurrency()
 print("\nDemo finished.")
 exit(0)

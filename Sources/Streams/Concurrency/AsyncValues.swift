@@ -199,6 +199,12 @@ final class AsyncValuesChannel<Value: Sendable, Error: Swift.Error>: @unchecked 
     }
 
     func next(isolation actor: isolated (any Actor)?) async throws(Error) -> Value? {
+        // A cancelled task ends the iteration even while values wait: the run is disposed
+        // before the loop can take another.
+        if Task.isCancelled {
+            cancel()
+            return nil
+        }
         switch state.withLock({ Self.take(&$0, starting: true) }) {
         case let .value(value): return value
         case let .end(result): return try result.get()
