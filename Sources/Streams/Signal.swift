@@ -114,6 +114,9 @@ extension Signal {
     /// Observes every event with `action`.
     ///
     /// - Returns: A disposable that stops the observation, or `nil` if the signal had terminated.
+    /// - Note: Called from code isolated to an actor (a `@MainActor` type, say), `action` must run
+    ///   on that actor: the program stops if an event reaches it on another thread. See
+    ///   the `on: MainActor.self` forms.
     @inlinable @discardableResult
     public func observe(
         _ action: @escaping Signal<Value, Error>.Observer.Action,
@@ -123,6 +126,9 @@ extension Signal {
     }
 
     /// Observes values and failure as `Result`s; completion and interruption are not reported.
+    /// - Note: Called from code isolated to an actor (a `@MainActor` type, say), `action` must run
+    ///   on that actor: the program stops if an event reaches it on another thread. See
+    ///   the `on: MainActor.self` forms.
     @inlinable @discardableResult
     public func observeResult(
         _ action: @escaping (Result<Value, Error>) -> Void,
@@ -133,12 +139,18 @@ extension Signal {
     }
 
     /// Calls `action` if the signal completes.
+    /// - Note: Called from code isolated to an actor (a `@MainActor` type, say), `action` must run
+    ///   on that actor: the program stops if an event reaches it on another thread. See
+    ///   the `on: MainActor.self` forms.
     @inlinable @discardableResult
     public func observeCompleted(_ action: @escaping () -> Void, isolation: isolated (any Actor)? = #isolation) -> Disposable? {
         observe(Observer(completed: isolationChecked(action, isolation, "observeCompleted")))
     }
 
     /// Calls `action` with the error if the signal fails.
+    /// - Note: Called from code isolated to an actor (a `@MainActor` type, say), `action` must run
+    ///   on that actor: the program stops if an event reaches it on another thread. See
+    ///   the `on: MainActor.self` forms.
     @inlinable @discardableResult
     public func observeFailed(_ action: @escaping (Error) -> Void, isolation: isolated (any Actor)? = #isolation) -> Disposable? {
         observe(Observer(failed: isolationChecked(action, isolation, "observeFailed")))
@@ -146,6 +158,9 @@ extension Signal {
 
     /// Calls `action` if the signal is interrupted, including when observing an already
     /// terminated signal.
+    /// - Note: Called from code isolated to an actor (a `@MainActor` type, say), `action` must run
+    ///   on that actor: the program stops if an event reaches it on another thread. See
+    ///   the `on: MainActor.self` forms.
     @inlinable @discardableResult
     public func observeInterrupted(_ action: @escaping () -> Void, isolation: isolated (any Actor)? = #isolation) -> Disposable? {
         observe(Observer(interrupted: isolationChecked(action, isolation, "observeInterrupted")))
@@ -154,6 +169,9 @@ extension Signal {
 
 extension Signal where Error == Never {
     /// Calls `action` with each value of a signal that cannot fail.
+    /// - Note: Called from code isolated to an actor (a `@MainActor` type, say), `action` must run
+    ///   on that actor: the program stops if an event reaches it on another thread. See
+    ///   the `on: MainActor.self` forms.
     @inlinable @discardableResult
     public func observeValues(_ action: @escaping (Value) -> Void, isolation: isolated (any Actor)? = #isolation) -> Disposable? {
         observe(Observer(value: isolationChecked(action, isolation, "observeValues")))

@@ -40,6 +40,9 @@ extension SignalProducer {
     /// Starts a run delivering every event to `action`.
     ///
     /// - Returns: A disposable that interrupts the run.
+    /// - Note: Called from code isolated to an actor (a `@MainActor` type, say), `action` must run
+    ///   on that actor: the program stops if an event reaches it on another thread. See
+    ///   the `on: MainActor.self` forms.
     @inlinable @discardableResult
     public func start(
         _ action: @escaping Signal<Value, Error>.Observer.Action,
@@ -51,6 +54,9 @@ extension SignalProducer {
     /// Starts a run delivering values and failure as `Result`s.
     ///
     /// - Returns: A disposable that interrupts the run.
+    /// - Note: Called from code isolated to an actor (a `@MainActor` type, say), `action` must run
+    ///   on that actor: the program stops if an event reaches it on another thread. See
+    ///   the `on: MainActor.self` forms.
     @inlinable @discardableResult
     public func startWithResult(
         _ action: @escaping (Result<Value, Error>) -> Void,
@@ -63,6 +69,9 @@ extension SignalProducer {
     /// Starts a run, calling `action` if it completes.
     ///
     /// - Returns: A disposable that interrupts the run.
+    /// - Note: Called from code isolated to an actor (a `@MainActor` type, say), `action` must run
+    ///   on that actor: the program stops if an event reaches it on another thread. See
+    ///   the `on: MainActor.self` forms.
     @inlinable @discardableResult
     public func startWithCompleted(_ action: @escaping () -> Void, isolation: isolated (any Actor)? = #isolation) -> Disposable {
         start(Signal.Observer(completed: isolationChecked(action, isolation, "startWithCompleted")))
@@ -71,6 +80,9 @@ extension SignalProducer {
     /// Starts a run, calling `action` with the error if it fails.
     ///
     /// - Returns: A disposable that interrupts the run.
+    /// - Note: Called from code isolated to an actor (a `@MainActor` type, say), `action` must run
+    ///   on that actor: the program stops if an event reaches it on another thread. See
+    ///   the `on: MainActor.self` forms.
     @inlinable @discardableResult
     public func startWithFailed(_ action: @escaping (Error) -> Void, isolation: isolated (any Actor)? = #isolation) -> Disposable {
         start(Signal.Observer(failed: isolationChecked(action, isolation, "startWithFailed")))
@@ -79,6 +91,9 @@ extension SignalProducer {
     /// Starts a run, calling `action` if it is interrupted.
     ///
     /// - Returns: A disposable that interrupts the run.
+    /// - Note: Called from code isolated to an actor (a `@MainActor` type, say), `action` must run
+    ///   on that actor: the program stops if an event reaches it on another thread. See
+    ///   the `on: MainActor.self` forms.
     @inlinable @discardableResult
     public func startWithInterrupted(_ action: @escaping () -> Void, isolation: isolated (any Actor)? = #isolation) -> Disposable {
         start(Signal.Observer(interrupted: isolationChecked(action, isolation, "startWithInterrupted")))
@@ -89,6 +104,9 @@ extension SignalProducer where Error == Never {
     /// Starts a run of a producer that cannot fail, calling `action` with each value.
     ///
     /// - Returns: A disposable that interrupts the run.
+    /// - Note: Called from code isolated to an actor (a `@MainActor` type, say), `action` must run
+    ///   on that actor: the program stops if an event reaches it on another thread. See
+    ///   the `on: MainActor.self` forms.
     @inlinable @discardableResult
     public func startWithValues(_ action: @escaping (Value) -> Void, isolation: isolated (any Actor)? = #isolation) -> Disposable {
         start(Signal.Observer(value: isolationChecked(action, isolation, "startWithValues")))
