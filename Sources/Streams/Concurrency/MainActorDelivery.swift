@@ -114,6 +114,16 @@ func isolationChecked<T>(_ action: @escaping (T) -> Void, _ isolation: (any Acto
     }
 }
 
+/// ``isolationChecked(_:_:_:)`` for closures of two parameters, as the owner-bound forms take.
+@inlinable
+func isolationChecked<A, B>(_ action: @escaping (A, B) -> Void, _ isolation: (any Actor)?, _ form: StaticString) -> (A, B) -> Void {
+    guard let isolation else { return action }
+    return { first, second in
+        isolation.preconditionIsolated(isolationViolation(form, isolation))
+        action(first, second)
+    }
+}
+
 /// ``isolationChecked(_:_:_:)`` for closures without a parameter.
 @inlinable
 func isolationChecked(_ action: @escaping () -> Void, _ isolation: (any Actor)?, _ form: StaticString) -> () -> Void {

@@ -83,8 +83,12 @@ public final class LastValueSignal<Value> {
 
     /// Observes each value; see ``observe(replay:_:)-(_,Signal<Value,Never>.Observer)``.
     @discardableResult
-    public func observe(replay: Bool? = nil, _ action: @escaping (Value) -> Void) -> LastValueObservation {
-        observe(replay: replay, Signal.Observer(value: action))
+    public func observe(
+        replay: Bool? = nil,
+        _ action: @escaping (Value) -> Void,
+        isolation: isolated (any Actor)? = #isolation
+    ) -> LastValueObservation {
+        observe(replay: replay, Signal.Observer(value: isolationChecked(action, isolation, "observe")))
     }
 
     /// Observes each value with `action`, which receives `owner` too, for as long as `owner`
@@ -96,9 +100,11 @@ public final class LastValueSignal<Value> {
         once: Bool = false,
         replay: Bool? = nil,
         on scheduler: Scheduler? = nil,
-        _ action: @escaping (Owner, Value) -> Void
+        _ action: @escaping (Owner, Value) -> Void,
+        isolation: isolated (any Actor)? = #isolation
     ) -> LastValueObservation {
         let observation = OwnerBoundObservation(owner: owner, once: once)
+        let action = isolationChecked(action, isolation, "observe(with:)")
         let subscription = core.subscription(observation.valueObserver(on: scheduler, action),
                                              replays: replay ?? replaysToNewObservers)
         observation.attach(subscription)
@@ -113,9 +119,11 @@ public final class LastValueSignal<Value> {
         once: Bool = false,
         replay: Bool? = nil,
         on scheduler: Scheduler? = nil,
-        call method: @escaping (Owner) -> (Value) -> Void
+        call method: @escaping (Owner) -> (Value) -> Void,
+        isolation: isolated (any Actor)? = #isolation
     ) -> LastValueObservation {
-        observe(with: owner, once: once, replay: replay, on: scheduler) { owner, value in method(owner)(value) }
+        observe(with: owner, once: once, replay: replay, on: scheduler, { owner, value in method(owner)(value) },
+                isolation: isolation)
     }
 }
 

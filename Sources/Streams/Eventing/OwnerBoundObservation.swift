@@ -201,9 +201,11 @@ extension Signal {
     public func observeEvents<Owner: AnyObject>(
         with owner: Owner,
         on scheduler: Scheduler? = nil,
-        _ action: @escaping (Owner, Event) -> Void
+        _ action: @escaping (Owner, Event) -> Void,
+        isolation: isolated (any Actor)? = #isolation
     ) -> Disposable {
         let observation = OwnerBoundObservation(owner: owner, once: false)
+        let action = isolationChecked(action, isolation, "observeEvents(with:)")
         observation.attach(observe(observation.observer(on: scheduler, action)))
         return observation
     }
@@ -244,9 +246,11 @@ extension Signal where Error == Never {
         with owner: Owner,
         once: Bool = false,
         on scheduler: Scheduler? = nil,
-        _ action: @escaping (Owner, Value) -> Void
+        _ action: @escaping (Owner, Value) -> Void,
+        isolation: isolated (any Actor)? = #isolation
     ) -> Disposable {
         let observation = OwnerBoundObservation(owner: owner, once: once)
+        let action = isolationChecked(action, isolation, "observe(with:)")
         observation.attach(observe(observation.valueObserver(on: scheduler, action)))
         return observation
     }
@@ -262,21 +266,26 @@ extension Signal where Error == Never {
         with owner: Owner,
         once: Bool = false,
         on scheduler: Scheduler? = nil,
-        call method: @escaping (Owner) -> (Value) -> Void
+        call method: @escaping (Owner) -> (Value) -> Void,
+        isolation: isolated (any Actor)? = #isolation
     ) -> Disposable {
-        observe(with: owner, once: once, on: scheduler) { owner, value in method(owner)(value) }
+        observe(with: owner, once: once, on: scheduler, { owner, value in method(owner)(value) }, isolation: isolation)
     }
 
     /// Calls `action` with the next value only, then ends the observation.
     ///
     /// - Returns: A disposable that ends the observation before a value came.
     @discardableResult
-    public func observeNextValue(on scheduler: Scheduler? = nil, _ action: @escaping (Value) -> Void) -> Disposable {
+    public func observeNextValue(
+        on scheduler: Scheduler? = nil,
+        _ action: @escaping (Value) -> Void,
+        isolation: isolated (any Actor)? = #isolation
+    ) -> Disposable {
         // The owner lives as long as the observation's closure, which holds it.
         let owner = OwnerlessObservation()
-        return observe(with: owner, once: true, on: scheduler) { _, value in
+        return observe(with: owner, once: true, on: scheduler, { _, value in
             withExtendedLifetime(owner) { action(value) }
-        }
+        }, isolation: isolation)
     }
 }
 
@@ -288,9 +297,10 @@ extension Signal where Error == Never, Value == () {
         with owner: Owner,
         once: Bool = false,
         on scheduler: Scheduler? = nil,
-        call method: @escaping (Owner) -> () -> Void
+        call method: @escaping (Owner) -> () -> Void,
+        isolation: isolated (any Actor)? = #isolation
     ) -> Disposable {
-        observe(with: owner, once: once, on: scheduler) { owner, _ in method(owner)() }
+        observe(with: owner, once: once, on: scheduler, { owner, _ in method(owner)() }, isolation: isolation)
     }
 }
 
@@ -307,9 +317,11 @@ extension SignalProducer {
     public func startWithEvents<Owner: AnyObject>(
         with owner: Owner,
         on scheduler: Scheduler? = nil,
-        _ action: @escaping (Owner, Signal<Value, Error>.Event) -> Void
+        _ action: @escaping (Owner, Signal<Value, Error>.Event) -> Void,
+        isolation: isolated (any Actor)? = #isolation
     ) -> Disposable {
         let observation = OwnerBoundObservation(owner: owner, once: false)
+        let action = isolationChecked(action, isolation, "startWithEvents(with:)")
         startBound(observation, observer: observation.observer(on: scheduler, action))
         return observation
     }
@@ -347,9 +359,11 @@ extension SignalProducer where Error == Never {
         with owner: Owner,
         once: Bool = false,
         on scheduler: Scheduler? = nil,
-        _ action: @escaping (Owner, Value) -> Void
+        _ action: @escaping (Owner, Value) -> Void,
+        isolation: isolated (any Actor)? = #isolation
     ) -> Disposable {
         let observation = OwnerBoundObservation(owner: owner, once: once)
+        let action = isolationChecked(action, isolation, "start(with:)")
         startBound(observation, observer: observation.valueObserver(on: scheduler, action))
         return observation
     }
@@ -361,8 +375,9 @@ extension SignalProducer where Error == Never {
         with owner: Owner,
         once: Bool = false,
         on scheduler: Scheduler? = nil,
-        call method: @escaping (Owner) -> (Value) -> Void
+        call method: @escaping (Owner) -> (Value) -> Void,
+        isolation: isolated (any Actor)? = #isolation
     ) -> Disposable {
-        start(with: owner, once: once, on: scheduler) { owner, value in method(owner)(value) }
+        start(with: owner, once: once, on: scheduler, { owner, value in method(owner)(value) }, isolation: isolation)
     }
 }
