@@ -19,8 +19,17 @@ struct MarbleDiagram: Equatable {
 
     /// Parses `diagram`, stopping with a message that starts with `caller` on a grammar error.
     init(parsing diagram: String, caller: String) {
-        func fail(_ problem: String) -> Never {
-            preconditionFailure("\(caller): \(problem) in diagram \"\(diagram)\"")
+        do {
+            self = try MarbleDiagram(parsing: diagram)
+        } catch {
+            preconditionFailure("\(caller): \(error.problem) in diagram \"\(diagram)\"")
+        }
+    }
+
+    /// Parses `diagram`, throwing what is wrong with its grammar.
+    init(parsing diagram: String) throws(MarbleSyntaxError) {
+        func fail(_ problem: String) -> MarbleSyntaxError {
+            MarbleSyntaxError(problem: problem, diagram: diagram)
         }
         var steps: [Step] = []
         var frame = 0
@@ -31,19 +40,19 @@ struct MarbleDiagram: Equatable {
             case " ":
                 continue
             case "-":
-                if group != nil { fail("'-' inside a group") }
+                if group != nil { throw fail("'-' inside a group") }
                 frame += 1
             case "(":
-                if group != nil { fail("a group inside a group") }
+                if group != nil { throw fail("a group inside a group") }
                 group = []
             case ")":
-                guard let symbols = group else { fail("')' without '('") }
+                guard let symbols = group else { throw fail("')' without '('") }
                 if !symbols.isEmpty { steps.append(Step(frame: frame, symbols: symbols)) }
                 group = nil
                 frame += 1
             default:
-                guard Self.isEvent(character) else { fail("unknown character '\(character)'") }
-                if hasEnded { fail("event '\(character)' after the terminal event") }
+                guard Self.isEvent(character) else { throw fail("unknown character '\(character)'") }
+                if hasEnded { throw fail("event '\(character)' after the terminal event") }
                 hasEnded = Self.isTerminal(character)
                 if group != nil {
                     group?.append(character)
@@ -53,7 +62,7 @@ struct MarbleDiagram: Equatable {
                 }
             }
         }
-        if group != nil { fail("'(' without ')'") }
+        if group != nil { throw fail("'(' without ')'") }
         self.steps = steps
     }
 

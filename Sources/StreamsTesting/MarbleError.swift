@@ -16,3 +16,24 @@ public struct MarbleError: Swift.Error, Equatable, Hashable, CustomStringConvert
     /// The message.
     public var description: String { message }
 }
+
+/// What is wrong with the grammar of a marble diagram; see ``MarbleTest`` for the grammar.
+public struct MarbleSyntaxError: Swift.Error, Equatable, Hashable, CustomStringConvertible, Sendable {
+    /// The problem, as in `unknown character '*'`.
+    public let problem: String
+    /// The diagram that has it.
+    public let diagram: String
+
+    /// Creates the error of `problem` in `diagram`.
+    ///
+    /// - Parameters:
+    ///   - problem: What is wrong.
+    ///   - diagram: The diagram.
+    public init(problem: String, diagram: String) {
+        self.problem = problem
+        self.diagram = diagram
+    }
+
+    /// The problem and the diagram, as in `unknown character '*' in diagram "-a*|"`.
+    public var description: String { "\(problem) in diagram \"\(diagram)\"" }
+}

@@ -210,3 +210,30 @@ public final class MarbleTest {
         return ColdMarbles(timeline: timeline, clock: clock)
     }
 }
+
+extension MarbleTest {
+    /// The events a diagram draws, each with its frame, in order, without running anything:
+    /// for tools that read or check diagrams.
+    ///
+    /// ```swift
+    /// let events = try MarbleTest.events(of: "-a-(bc)|")
+    /// // [(1, "a"), (3, "b"), (3, "c"), (4, "|")]
+    /// ```
+    ///
+    /// - Parameter diagram: A diagram in the grammar of ``MarbleTest``.
+    /// - Returns: One element per event symbol: its frame and its character.
+    /// - Throws: ``MarbleSyntaxError`` if `diagram` breaks the grammar.
+    public static func events(of diagram: String) throws(MarbleSyntaxError) -> [(frame: Int, symbol: Character)] {
+        try MarbleDiagram(parsing: diagram).events
+    }
+
+    /// Draws events, given in order of their frames, as a diagram: `-` for a frame without
+    /// events, a group `(..)` for a frame with several, nothing after the last event. Events
+    /// given out of order are drawn at the first free frame after the previous one.
+    ///
+    /// - Parameter events: The events, each a frame and a character of the grammar.
+    /// - Returns: The diagram, which ``events(of:)`` reads back as `events`.
+    public static func diagram(of events: [(frame: Int, symbol: Character)]) -> String {
+        MarbleDiagram.render(events)
+    }
+}
