@@ -219,4 +219,5 @@ func runSoak(_ options: Options) -> Int32 {
     return 1
 }
 
+setvbuf(stdout, nil, _IOLBF, 0)   // one line per sample, even into a file
 exit(runSoak(Options(CommandLine.arguments)))

@@ -25,7 +25,7 @@ extension Action where Input: Sendable {
     ///
     /// - Parameters:
     ///   - isEnabled: The property that enables the action.
-    ///   - execute: The work for one input; see ``init(execute:)-(@Sendable(Input)async(Error)->Output)``.
+    ///   - execute: The work for one input, run in a task of its own per execution.
     public convenience init<P: PropertyProtocol>(
         enabledIf isEnabled: P,
         execute: @escaping @Sendable (Input) async throws(Error) -> Output
