@@ -5,8 +5,9 @@
 //
 // Every value is counted at each stage; at the end the input stops, the pipeline drains, and
 // the counts must balance: each debounced query started one request; each request either
-// completed or was interrupted by a newer query (possibly after answering); each answer
-// reached the property, the derived property and, through the bus, the screen. Resident memory is sampled
+// completed or was interrupted by a newer query (possibly after answering, and an answer that
+// races with the replacement is dropped); each answer out of flatMap(.latest) reached the
+// property, the derived property and, through the bus, the screen. Resident memory is sampled
 // as it runs; after a warm-up it must stay flat.
 
 import Foundation
@@ -45,6 +46,7 @@ final class Ledger: Sendable {
     let requestsCompleted = Atomic(0)
     let requestsInterrupted = Atomic(0)
     let requestsAnswered = Atomic(0)
+    let latestAnswers = Atomic(0)
     let resultsBound = Atomic(0)
     let summariesDerived = Atomic(0)
     let postsReceived = Atomic(0)
@@ -52,7 +54,7 @@ final class Ledger: Sendable {
     func line() -> String {
         "keys \(keystrokes.value)  queries \(queries.value)  requests \(requestsStarted.value) "
             + "(answered \(requestsAnswered.value), done \(requestsCompleted.value), replaced \(requestsInterrupted.value))  "
-            + "bound \(resultsBound.value)  derived \(summariesDerived.value)  posted \(postsReceived.value)"
+            + "latest \(latestAnswers.value)  bound \(resultsBound.value)  derived \(summariesDerived.value)  posted \(postsReceived.value)"
     }
 }
 
@@ -126,9 +128,11 @@ func runSoak(_ options: Options) -> Int32 {
         .on(value: { _ in ledger.queries.modify { $0 += 1 } })
 
     let lastQuery = Atomic("")
-    let binding = results <~ queries.flatMap(.latest) { query in
-        search(query, ledger, on: network).on(value: { _ in lastQuery.value = query })
-    }
+    let binding = results <~ queries
+        .flatMap(.latest) { query in
+            search(query, ledger, on: network).on(value: { _ in lastQuery.value = query })
+        }
+        .on(value: { _ in ledger.latestAnswers.modify { $0 += 1 } })
     results.signal.observeValues { _ in ledger.resultsBound.modify { $0 += 1 } }
     summary.signal.observeValues { count in
         ledger.summariesDerived.modify { $0 += 1 }
@@ -163,6 +167,7 @@ func runSoak(_ options: Options) -> Int32 {
         let kilobytes = residentKilobytes()
         samples.append((seconds, kilobytes))
         print(String(format: "%8.0f  %10d  ", seconds, kilobytes) + ledger.line())
+        fflush(nil)   // one line per sample, even into a file
     }
 
     typingTimer.stop()
@@ -188,11 +193,16 @@ func runSoak(_ options: Options) -> Int32 {
     check(ledger.queries.value == started, "queries \(ledger.queries.value) != requests started \(started)")
     check(ledger.requestsCompleted.value + ledger.requestsInterrupted.value == started,
           "requests completed \(ledger.requestsCompleted.value) + replaced \(ledger.requestsInterrupted.value) != started \(started)")
-    // A request can be replaced after its answer was delivered and before it completed.
-    check(ledger.requestsAnswered.value >= ledger.requestsCompleted.value && ledger.requestsAnswered.value <= started,
-          "answers \(ledger.requestsAnswered.value) outside [completed \(ledger.requestsCompleted.value), started \(started)]")
-    check(ledger.resultsBound.value == ledger.requestsAnswered.value,
-          "results bound \(ledger.resultsBound.value) != answers \(ledger.requestsAnswered.value)")
+    // A request can be replaced after answering and before completing; an answer that races
+    // with its request's replacement is dropped by flatMap(.latest): it counts as replaced.
+    let answered = ledger.requestsAnswered.value
+    let latest = ledger.latestAnswers.value
+    check(answered >= ledger.requestsCompleted.value && answered <= started,
+          "answers \(answered) outside [completed \(ledger.requestsCompleted.value), started \(started)]")
+    check(latest <= answered && answered - latest <= ledger.requestsInterrupted.value,
+          "flatMap(.latest) passed \(latest) of \(answered) answers, with \(ledger.requestsInterrupted.value) requests replaced")
+    check(ledger.resultsBound.value == latest,
+          "results bound \(ledger.resultsBound.value) != answers out of flatMap(.latest) \(latest)")
     check(ledger.summariesDerived.value == ledger.resultsBound.value,
           "derived \(ledger.summariesDerived.value) != bound \(ledger.resultsBound.value)")
     check(ledger.postsReceived.value == ledger.summariesDerived.value,
@@ -219,5 +229,4 @@ func runSoak(_ options: Options) -> Int32 {
     return 1
 }
 
-setvbuf(stdout, nil, _IOLBF, 0)   // one line per sample, even into a file
 exit(runSoak(Options(CommandLine.arguments)))
