@@ -62,8 +62,9 @@ extension SignalProducer {
     /// As with the synchronous start handler, the handler sends events into the observer (from
     /// any thread; they are serialized) and adds its resources to the lifetime. Disposing the
     /// run cancels the task. When the handler returns, the run goes on as long as something
-    /// holds the observer; once nothing does, an unterminated run is interrupted, so a handler
-    /// that does all its work in its body ends with `observer.sendCompleted()`.
+    /// holds the observer or the run's disposable (as for every run); once nothing does, an
+    /// unterminated run is interrupted. A handler that does all its work in its body ends with
+    /// `observer.sendCompleted()`.
     ///
     /// - Parameters:
     ///   - priority: The priority of each run's task.
