@@ -12,6 +12,8 @@ let package = Package(
         .package(name: "Streams", path: ".."),
         .package(url: "https://github.com/ordo-one/package-benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
         .package(url: "https://github.com/OpenCombine/OpenCombine", exact: "0.14.0"),
+        // AsyncChannel, W11's back-pressured contender; used by the Workloads target only.
+        .package(url: "https://github.com/apple/swift-async-algorithms", exact: "1.1.4"),
     ],
     targets: [
         // The workloads, written once per library, each returning a checksum.
@@ -20,6 +22,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Streams", package: "Streams"),
                 .product(name: "OpenCombine", package: "OpenCombine"),
+                .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
             ],
             swiftSettings: []
         ),

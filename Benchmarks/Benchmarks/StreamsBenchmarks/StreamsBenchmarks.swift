@@ -31,15 +31,33 @@ let benchmarks: @Sendable () -> Void = {
                 maxIterations: smoke ? 1 : 3
             )
             for (suffix, configuration) in [("", timing), (allocationsSuffix, counting)] {
-                Benchmark(variant.benchmarkName(in: workload) + suffix, configuration: configuration) { benchmark in
-                    let stopwatch = Stopwatch(
-                        start: { benchmark.startMeasurement() },
-                        stop: { benchmark.stopMeasurement() }
-                    )
-                    for _ in benchmark.scaledIterations {
-                        let checksum = variant.run(stopwatch)
-                        verify(checksum, variant, in: workload)
-                        blackHole(checksum)
+                let name = variant.benchmarkName(in: workload) + suffix
+                switch variant.body {
+                case let .sync(run):
+                    Benchmark(name, configuration: configuration) { benchmark in
+                        let stopwatch = Stopwatch(
+                            start: { benchmark.startMeasurement() },
+                            stop: { benchmark.stopMeasurement() }
+                        )
+                        for _ in benchmark.scaledIterations {
+                            let checksum = run(stopwatch)
+                            verify(checksum, variant, in: workload)
+                            blackHole(checksum)
+                        }
+                    }
+                case let .async(run):
+                    // package-benchmark runs an async benchmark in a task of its own, started
+                    // from a Dispatch thread, and waits for it; the workload's loop runs in it.
+                    Benchmark(name, configuration: configuration) { benchmark async in
+                        let stopwatch = Stopwatch(
+                            start: { benchmark.startMeasurement() },
+                            stop: { benchmark.stopMeasurement() }
+                        )
+                        for _ in benchmark.scaledIterations {
+                            let checksum = await run(stopwatch)
+                            verify(checksum, variant, in: workload)
+                            blackHole(checksum)
+                        }
                     }
                 }
             }

@@ -3,10 +3,11 @@
 // the allocations per event, the ratios Streams / OpenCombine and Streams / baseline, and the
 // project's bars with whether this run meets them.
 //
-//   benchmark-report results/Current_run.jmh.json [--smoke]
+//   benchmark-report results/Current_run.jmh.json [--smoke] [--only W11]...
 //
 // With --smoke the table is printed but the bars are not judged: a smoke pass runs too few
-// iterations on a shared machine for its timings to mean anything.
+// iterations on a shared machine for its timings to mean anything. With --only (repeatable) the
+// table and the bars cover those workloads alone, for a run of the suite filtered to them.
 
 import Foundation
 import Workloads
@@ -38,11 +39,25 @@ func samples(_ metric: [String: Any]?) -> [Double] {
     return rows.flatMap { $0.compactMap { ($0 as? NSNumber)?.doubleValue } }
 }
 
-let arguments = CommandLine.arguments.dropFirst()
-let smoke = arguments.contains("--smoke")
-guard let path = arguments.first(where: { !$0.hasPrefix("--") }) else {
-    fail("usage: benchmark-report <results.jmh.json> [--smoke]")
+let usage = "usage: benchmark-report <results.jmh.json> [--smoke] [--only W1...W13]..."
+var smoke = false
+var only: Set<String> = []
+var path: String?
+var remaining = CommandLine.arguments.dropFirst()
+while let argument = remaining.popFirst() {
+    switch argument {
+    case "--smoke": smoke = true
+    case "--only":
+        guard let id = remaining.popFirst(), Workload.named(id) != nil else { fail(usage) }
+        only.insert(id)
+    default:
+        guard path == nil, !argument.hasPrefix("--") else { fail(usage) }
+        path = argument
+    }
 }
+guard let path else { fail(usage) }
+/// The workloads reported on: all of them, or those named with --only.
+let workloads = Workload.all.filter { only.isEmpty || only.contains($0.id) }
 guard let data = FileManager.default.contents(atPath: path),
       let entries = try? JSONSerialization.jsonObject(with: data) as? [[String: Any]]
 else { fail("cannot read JMH results at \(path)") }
@@ -90,7 +105,7 @@ var results: [String: Measurement] = [:]   // keyed by benchmark name
 
 print("| workload | contender | median ns/event | min | max | allocs/event | Streams / OpenCombine | Streams / baseline |")
 print("|---|---|---:|---:|---:|---:|---:|---:|")
-for workload in Workload.all {
+for workload in workloads {
     for variant in workload.variants {
         guard let m = measurement(variant, in: workload) else {
             missing.append(variant.benchmarkName(in: workload))
@@ -109,7 +124,9 @@ for workload in Workload.all {
                let other = results[peer.benchmarkName(in: workload)] {
                 versusOpenCombine = format(m.median / other.median)
             }
-            let baselines = peers.filter { [.baseline, .baselineClosures, .lazy, .notificationCenter].contains($0.contender) }
+            let baselines = peers.filter {
+                [.asyncStream, .asyncChannel, .baseline, .baselineClosures, .lazy, .notificationCenter].contains($0.contender)
+            }
             versusBaseline = baselines.compactMap { peer -> String? in
                 guard let other = results[peer.benchmarkName(in: workload)] else { return nil }
                 return "\(format(m.median / other.median)) (\(peer.contender.rawValue))"
@@ -133,32 +150,59 @@ if !missing.isEmpty {
 }
 
 var bars: [(String, Bool, String)] = []
-for workload in Workload.all where workload.variants.contains(where: { $0.contender == .openCombine }) {
-    let streams = result(workload.id, .streams)
-    let openCombine = result(workload.id, .openCombine)
-    let speedup = openCombine.median / streams.median
-    bars.append(("\(workload.id) at least 2x faster than OpenCombine", speedup >= 2, "\(format(speedup))x"))
+/// Judges a bar of workload `id` when that workload is reported on: `judge` returns whether the
+/// bar is met and the figure to print.
+@MainActor func bar(_ id: String, _ text: String, _ judge: () -> (met: Bool, value: String)) {
+    guard workloads.contains(where: { $0.id == id }) else { return }
+    let (met, value) = judge()
+    bars.append(("\(id) \(text)", met, value))
 }
-let w1 = result("W1", .streams).median / result("W1", .baselineClosures).median
-bars.append(("W1 within 3x of the loop calling non-inlined closures", w1 <= 3, "\(format(w1))x"))
+for workload in workloads where workload.variants.contains(where: { $0.contender == .openCombine }) {
+    bar(workload.id, "at least 2x faster than OpenCombine") {
+        let speedup = result(workload.id, .openCombine).median / result(workload.id, .streams).median
+        return (speedup >= 2, "\(format(speedup))x")
+    }
+}
+bar("W1", "within 3x of the loop calling non-inlined closures") {
+    let w1 = result("W1", .streams).median / result("W1", .baselineClosures).median
+    return (w1 <= 3, "\(format(w1))x")
+}
 for id in ["W1", "W2", "W3", "W7"] {
-    let allocations = result(id, .streams).allocations
-    // Steady state: a constant set-up cost spread over the run rounds to below one per thousand events.
-    bars.append(("\(id) no allocation per event in steady state", allocations < 0.001, formatAllocations(allocations)))
+    bar(id, "no allocation per event in steady state") {
+        let allocations = result(id, .streams).allocations
+        // Steady state: a constant set-up cost spread over the run rounds to below one per thousand events.
+        return (allocations < 0.001, formatAllocations(allocations))
+    }
 }
-bars.append(("W8 1,000,000 repetitions complete", true, "\(format(result("W8", .streams, size: "1M repetitions").median)) ns/repetition"))
-let churn = result("W10", .streams, size: "100k observers").median / result("W10", .streams, size: "1k observers").median
-bars.append(("W10 add + remove does not grow from 1k to 100k observers (ratio ≤ 1.5)", churn <= 1.5, "\(format(churn))x"))
-let w9 = result("W9", .streams).median / result("W9", .lazy).median
-bars.append(("W9 within 3x of Swift's lazy", w9 <= 3, "\(format(w9))x"))
-let routing = result("W12", .streams).median / result("W12", .streams, size: "no other recipients").median
-bars.append(("W12 a post costs no more with 1,000 recipients of other types (ratio ≤ 1.5)", routing <= 1.5, "\(format(routing))x"))
-let bus = result("W12", .notificationCenter).median / result("W12", .streams).median
-bars.append(("W12 faster than NotificationCenter", bus >= 1, "\(format(bus))x"))
+bar("W8", "1,000,000 repetitions complete") {
+    (true, "\(format(result("W8", .streams, size: "1M repetitions").median)) ns/repetition")
+}
+bar("W10", "add + remove does not grow from 1k to 100k observers (ratio ≤ 1.5)") {
+    let churn = result("W10", .streams, size: "100k observers").median / result("W10", .streams, size: "1k observers").median
+    return (churn <= 1.5, "\(format(churn))x")
+}
+bar("W9", "within 3x of Swift's lazy") {
+    let w9 = result("W9", .streams).median / result("W9", .lazy).median
+    return (w9 <= 3, "\(format(w9))x")
+}
+bar("W11", "values at least as fast per value as AsyncStream (ratio ≤ 1.0)") {
+    let w11 = result("W11", .streams).median / result("W11", .asyncStream).median
+    return (w11 <= 1, "\(format(w11))x")
+}
+bar("W12", "a post costs no more with 1,000 recipients of other types (ratio ≤ 1.5)") {
+    let routing = result("W12", .streams).median / result("W12", .streams, size: "no other recipients").median
+    return (routing <= 1.5, "\(format(routing))x")
+}
+bar("W12", "faster than NotificationCenter") {
+    let bus = result("W12", .notificationCenter).median / result("W12", .streams).median
+    return (bus >= 1, "\(format(bus))x")
+}
 // An owner-bound delivery loads a weak reference, which plain observers do not: the bar compares
 // it with plain Swift closures that do the same.
-let owned = result("W13", .streams).median / result("W13", .baseline).median
-bars.append(("W13 owner-bound delivery within 1.5x of closures holding weak owners", owned <= 1.5, "\(format(owned))x"))
+bar("W13", "owner-bound delivery within 1.5x of closures holding weak owners") {
+    let owned = result("W13", .streams).median / result("W13", .baseline).median
+    return (owned <= 1.5, "\(format(owned))x")
+}
 
 print("")
 if smoke {

@@ -31,6 +31,10 @@ public enum Contender: String, CaseIterable, Sendable {
     case lazy = "lazy"
     /// Foundation's `NotificationCenter`.
     case notificationCenter = "NotificationCenter"
+    /// The standard library's `AsyncStream`.
+    case asyncStream = "AsyncStream"
+    /// swift-async-algorithms' `AsyncChannel`.
+    case asyncChannel = "AsyncChannel"
 }
 
 /// One library's implementation of a workload.
@@ -44,9 +48,40 @@ public struct Variant: Sendable {
     /// The checksum a correct run returns.
     public let expected: Int
     /// Runs the workload once and returns its checksum.
-    public let run: @Sendable (Stopwatch) -> Int
+    public let body: Body
     /// Timed repetitions the suite asks for (more for fast runs, fewer for slow ones).
     public let repetitions: Int
+
+    /// How a run is called.
+    public enum Body: Sendable {
+        /// On the calling thread.
+        case sync(@Sendable (Stopwatch) -> Int)
+        /// In a task, for the workloads of Swift concurrency.
+        case async(@Sendable (Stopwatch) async -> Int)
+    }
+
+    /// A variant whose run is synchronous.
+    init(contender: Contender, size: String?, events: Int, expected: Int,
+         run: @escaping @Sendable (Stopwatch) -> Int, repetitions: Int) {
+        self.init(contender: contender, size: size, events: events, expected: expected,
+                  body: .sync(run), repetitions: repetitions)
+    }
+
+    /// A variant whose run is `async`.
+    init(contender: Contender, size: String?, events: Int, expected: Int,
+         runAsync: @escaping @Sendable (Stopwatch) async -> Int, repetitions: Int) {
+        self.init(contender: contender, size: size, events: events, expected: expected,
+                  body: .async(runAsync), repetitions: repetitions)
+    }
+
+    private init(contender: Contender, size: String?, events: Int, expected: Int, body: Body, repetitions: Int) {
+        self.contender = contender
+        self.size = size
+        self.events = events
+        self.expected = expected
+        self.body = body
+        self.repetitions = repetitions
+    }
 
     /// The name the suite registers the variant under: workload, contender and size.
     public func benchmarkName(in workload: Workload) -> String {
