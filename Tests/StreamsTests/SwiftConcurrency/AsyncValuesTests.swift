@@ -231,14 +231,16 @@ extension ConcurrencySuites {
             let disposed = TestCounter()
             let stop = TestCounter()
             let producer = SignalProducer<Int, Never> { observer, lifetime in
-                let done = onNewThread {
+                onNewThread {
                     var value = 0
                     while stop.value == 0 {
                         value += 1
                         observer.send(value: value)
                     }
                 }
-                lifetime.observeEnded { stop.increment(); done.wait() }
+                // Runs on the sending thread when it delivers the interruption: it must not
+                // wait for that thread.
+                lifetime.observeEnded { stop.increment() }
             }
             .on(disposed: { disposed.increment() })
             let (reading, readingInput) = AsyncStream.makeStream(of: Void.self)
