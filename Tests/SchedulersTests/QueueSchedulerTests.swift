@@ -264,16 +264,17 @@ struct QueueSchedulerTests {
         #expect(dates.first.map { $0 >= start.addingTimeInterval(0.009) } == true)
     }
 
-    @Test("timer(interval:) keeps working when the scheduler itself is not retained by the caller")
+    @Test("timer(interval:) keeps working when the scheduler itself is not retained by the caller",
+          .timeLimit(.minutes(1)))
     func asyncTimerOnTemporaryScheduler() async {
-        // The stream is the only thing the caller keeps; the scheduler must outlive it.
-        await #expect(processExitsWith: .success) {
-            var count = 0
-            for await _ in QueueScheduler(name: "QueueSchedulerTests.temporary").timer(interval: .milliseconds(10)) {
-                count += 1
-                if count == 3 { break }
-            }
+        // The stream is the only thing the caller keeps; the scheduler must outlive it. A timer
+        // that stopped with its scheduler would never tick again and hit the time limit.
+        var count = 0
+        for await _ in QueueScheduler(name: "QueueSchedulerTests.temporary").timer(interval: .milliseconds(10)) {
+            count += 1
+            if count == 3 { break }
         }
+        #expect(count == 3)
     }
 
     @Test("the DateScheduler schedule(after: DispatchTimeInterval, interval:) extension starts after the delay")

@@ -211,3 +211,40 @@ struct SendableConformanceTests {
         #expect(collected == [1, 2, 3])
     }
 }
+
+/// A class that is not `Sendable`, to show which containers stay usable across threads anyway.
+private final class Unshared {
+    var count = 0
+}
+
+extension SendableConformanceTests {
+    @Test("containers of Sendable values cross threads; properties are shared whatever they hold")
+    func sendableRules() async {
+        // Sendable when their values are: each of these calls compiles only because Int and
+        // String are Sendable.
+        let mutable = requireSendable(MutableProperty(1))
+        let validating = requireSendable(ValidatingProperty(0) { $0 >= 0 ? .valid : .invalid(SendableRuleError.negative) })
+        let atomic = requireSendable(Atomic(0))
+        let last = requireSendable(LastValueSignal<String>())
+        let action = requireSendable(Action<Int, Int, Never> { SignalProducer(value: $0 * 2) })
+        // Always Sendable: a read-only property, whatever it holds.
+        let unshared = requireSendable(Property(value: Unshared()))
+
+        let outputs = await Task.detached { () -> [Int] in
+            mutable.value = 2
+            validating.value = -1
+            atomic.modify { $0 += 3 }
+            last.send(value: "from a task")
+            var doubled: [Int] = []
+            action.apply(21).startWithResult { doubled.append((try? $0.get()) ?? 0) }
+            return doubled + [unshared.value.count]
+        }.value
+        #expect(outputs == [42, 0])
+        #expect(mutable.value == 2)
+        #expect(validating.value == 0)
+        #expect(atomic.value == 3)
+        #expect(last.lastValue == "from a task")
+    }
+}
+
+private enum SendableRuleError: Error { case negative }

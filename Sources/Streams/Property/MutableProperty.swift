@@ -17,7 +17,7 @@
 /// - Can be used as a property wrapper: `@MutableProperty var count = 0` exposes the property
 ///   itself as `$count`.
 @propertyWrapper
-public final class MutableProperty<Value>: ComposableMutablePropertyProtocol, @unchecked Sendable {
+public final class MutableProperty<Value>: ComposableMutablePropertyProtocol {
     @usableFromInline let core: PropertyCore<Value>
     @usableFromInline let token: Lifetime.Token
 
@@ -105,3 +105,7 @@ public final class MutableProperty<Value>: ComposableMutablePropertyProtocol, @u
         try core.withValue(action)
     }
 }
+
+/// A mutable property is shared between threads only when its values may be: its state is
+/// behind a lock, but the values it hands out are the caller's.
+extension MutableProperty: @unchecked Sendable where Value: Sendable {}

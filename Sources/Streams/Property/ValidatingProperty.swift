@@ -12,7 +12,7 @@
 /// print(age.value, age.result.value.isInvalid)
 /// // Prints: 0 true
 /// ```
-public final class ValidatingProperty<Value, ValidationError: Swift.Error>: MutablePropertyProtocol, @unchecked Sendable {
+public final class ValidatingProperty<Value, ValidationError: Swift.Error>: MutablePropertyProtocol {
     /// What the validator decides about a proposed value.
     public enum Decision {
         /// The value is valid and is stored.
@@ -204,3 +204,7 @@ public final class ValidatingProperty<Value, ValidationError: Swift.Error>: Muta
         self.init(inner, with: other.result.map { $0.proposed }, validator)
     }
 }
+
+/// A validating property is shared between threads only when its values may be, as
+/// ``MutableProperty`` is.
+extension ValidatingProperty: @unchecked Sendable where Value: Sendable {}
