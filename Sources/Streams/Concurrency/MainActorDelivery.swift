@@ -1,6 +1,9 @@
 // Delivery to the main actor that the compiler can check, and the runtime check that catches a
 // closure isolated to an actor being called outside it.
 
+import Dispatch
+import Foundation
+
 extension Signal where Value: Sendable {
     /// Observes every event with a main-actor closure, called on the main actor in the order
     /// the events were sent.
@@ -109,7 +112,7 @@ enum MainActorDelivery {
 func isolationChecked<T>(_ action: @escaping (T) -> Void, _ isolation: (any Actor)?, _ form: StaticString) -> (T) -> Void {
     guard let isolation else { return action }
     return { value in
-        isolation.preconditionIsolated(isolationViolation(form, isolation))
+        checkIsolation(isolation, form)
         action(value)
     }
 }
@@ -119,7 +122,7 @@ func isolationChecked<T>(_ action: @escaping (T) -> Void, _ isolation: (any Acto
 func isolationChecked<A, B>(_ action: @escaping (A, B) -> Void, _ isolation: (any Actor)?, _ form: StaticString) -> (A, B) -> Void {
     guard let isolation else { return action }
     return { first, second in
-        isolation.preconditionIsolated(isolationViolation(form, isolation))
+        checkIsolation(isolation, form)
         action(first, second)
     }
 }
@@ -129,8 +132,39 @@ func isolationChecked<A, B>(_ action: @escaping (A, B) -> Void, _ isolation: (an
 func isolationChecked(_ action: @escaping () -> Void, _ isolation: (any Actor)?, _ form: StaticString) -> () -> Void {
     guard let isolation else { return action }
     return {
-        isolation.preconditionIsolated(isolationViolation(form, isolation))
+        checkIsolation(isolation, form)
         action()
+    }
+}
+
+/// Stops the program with the message of ``isolationViolation(_:_:)`` unless the caller runs on
+/// `isolation`.
+///
+/// The runtime's `preconditionIsolated` traps inside its own check, without printing the
+/// message it is given, so the main actor is checked here: the caller must be on the main
+/// queue, the main actor's executor (the main thread, or, on Linux once `dispatchMain()` has
+/// handed the main queue to another thread, a block of the main queue). Other actors have no
+/// check that does not trap; for them the runtime's message names the actor.
+@usableFromInline
+func checkIsolation(_ isolation: any Actor, _ form: StaticString) {
+    if isolation is MainActor {
+        if !MainQueue.isCurrent { fatalError(isolationViolation(form, isolation)) }
+    } else {
+        isolation.preconditionIsolated(isolationViolation(form, isolation))
+    }
+}
+
+/// Tells whether the caller runs on the main queue.
+enum MainQueue {
+    /// A mark on the main queue, set when first needed.
+    static let key: DispatchSpecificKey<UInt8> = {
+        let key = DispatchSpecificKey<UInt8>()
+        DispatchQueue.main.setSpecific(key: key, value: 1)
+        return key
+    }()
+
+    static var isCurrent: Bool {
+        Thread.isMainThread || DispatchQueue.getSpecific(key: key) == 1
     }
 }
 

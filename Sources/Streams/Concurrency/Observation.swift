@@ -124,7 +124,7 @@ final class ObservationWatch: @unchecked Sendable {
 /// count.value = 1
 /// // Prints: changed
 /// ```
-public class ObservableProperty<Value>: Observable, @unchecked Sendable {
+public class ObservableProperty<Value>: Observable {
     private let registrar = ObservationRegistrar()
     private let read: () -> Value
     private var subscription: Disposable?
@@ -152,7 +152,7 @@ public class ObservableProperty<Value>: Observable, @unchecked Sendable {
 
 /// A mutable property shown to Swift's Observation; ``value`` can be set, which sets the
 /// property. Made by ``MutablePropertyProtocol/observable``.
-public final class ObservableMutableProperty<Value>: ObservableProperty<Value>, @unchecked Sendable {
+public final class ObservableMutableProperty<Value>: ObservableProperty<Value> {
     private let write: (Value) -> Void
 
     init<P: MutablePropertyProtocol>(mutable property: P) where P.Value == Value {
@@ -166,6 +166,12 @@ public final class ObservableMutableProperty<Value>: ObservableProperty<Value>, 
         set { write(newValue) }
     }
 }
+
+/// Shared between threads only when its values may be, as ``MutableProperty`` is.
+extension ObservableProperty: @unchecked Sendable where Value: Sendable {}
+
+/// Shared between threads only when its values may be, as ``MutableProperty`` is.
+extension ObservableMutableProperty: @unchecked Sendable where Value: Sendable {}
 
 extension PropertyProtocol {
     /// This property shown to Swift's Observation, for code that already uses `@Observable`
