@@ -11,8 +11,9 @@ extension Signal where Value: SignalProducerConvertible, Error == Value.Error {
     ///   and disposes everything still running.
     /// - Completion: once the outer signal has completed and the inner producers the strategy
     ///   runs have completed.
-    /// - Interruption: of the outer signal, or of an inner producer the operator did not dispose
-    ///   itself, interrupts the result. When the result terminates, its inner runs are disposed.
+    /// - Interruption: of the outer signal interrupts the result; that of an inner producer the
+    ///   operator did not dispose itself counts as its completion, except for a race's winner,
+    ///   whose interruption interrupts the result (see ``FlattenStrategy``). When the result terminates, its inner runs are disposed.
     ///
     /// ```swift
     /// let (searches, input) = Signal<SignalProducer<String, Never>, Never>.pipe()
@@ -33,7 +34,7 @@ extension Signal where Value: SignalProducerConvertible, Error == Never {
     ///
     /// Values come from the inner producers as `strategy` says, on their threads, one at a
     /// time; an inner failure fails the result at once; the result completes when the outer
-    /// signal and the inner producers have completed, and is interrupted with either. When the result terminates, its inner runs are disposed.
+    /// signal and the inner producers have completed, and is interrupted with the outer one (an interrupted inner producer counts as completed). When the result terminates, its inner runs are disposed.
     ///
     /// - Parameter strategy: How the inner producers are run.
     /// - Returns: A signal of the inner producers' values and errors.
@@ -48,7 +49,7 @@ extension Signal where Value: SignalProducerConvertible, Error == Never, Value.E
     ///
     /// Values come from the inner producers as `strategy` says, on their threads, one at a
     /// time; the result completes when the outer signal and the inner producers have completed,
-    /// and is interrupted with either. When the result terminates, its inner runs are disposed.
+    /// and is interrupted with the outer one (an interrupted inner producer counts as completed). When the result terminates, its inner runs are disposed.
     ///
     /// - Parameter strategy: How the inner producers are run.
     /// - Returns: A signal of the inner producers' values.
@@ -64,7 +65,7 @@ extension Signal where Value: SignalProducerConvertible, Value.Error == Never {
     ///
     /// Values come from the inner producers as `strategy` says, on their threads, one at a
     /// time; the outer failure fails the result at once; the result completes when the outer
-    /// signal and the inner producers have completed, and is interrupted with either. When the result terminates, its inner runs are disposed.
+    /// signal and the inner producers have completed, and is interrupted with the outer one (an interrupted inner producer counts as completed). When the result terminates, its inner runs are disposed.
     ///
     /// - Parameter strategy: How the inner producers are run.
     /// - Returns: A signal of the inner producers' values.
@@ -99,8 +100,9 @@ extension Signal {
     ///   disposes everything still running.
     /// - Completion: once this signal has completed and the inner producers the strategy runs
     ///   have completed.
-    /// - Interruption: of this signal, or of an inner producer the operator did not dispose
-    ///   itself, interrupts the result. When the result terminates, its inner runs are disposed.
+    /// - Interruption: of this signal interrupts the result; that of an inner producer the
+    ///   operator did not dispose itself counts as its completion, except for a race's winner,
+    ///   whose interruption interrupts the result (see ``FlattenStrategy``). When the result terminates, its inner runs are disposed.
     ///
     /// ```swift
     /// query.flatMap(.latest) { text in search(text) }   // only the newest search's answer
@@ -123,7 +125,7 @@ extension Signal {
     ///
     /// Values come from the inner producers, on their threads, one at a time; any failure fails
     /// the result at once; it completes when this signal and the inner producers have completed,
-    /// and is interrupted with either. When the result terminates, its inner runs are disposed.
+    /// and is interrupted with the outer one (an interrupted inner producer counts as completed). When the result terminates, its inner runs are disposed.
     ///
     /// - Parameters:
     ///   - strategy: How the inner producers are run.
@@ -141,7 +143,7 @@ extension Signal {
     ///
     /// Values come from the inner producers, on their threads, one at a time; this signal's
     /// failure fails the result at once; it completes when this signal and the inner producers
-    /// have completed, and is interrupted with either. When the result terminates, its inner runs are disposed.
+    /// have completed, and is interrupted with the outer one (an interrupted inner producer counts as completed). When the result terminates, its inner runs are disposed.
     ///
     /// - Parameters:
     ///   - strategy: How the inner producers are run.
@@ -160,7 +162,7 @@ extension Signal {
     ///
     /// Values come from the inner producers, on their threads, one at a time; this signal's
     /// failure fails the result at once; it completes when this signal and the inner producers
-    /// have completed, and is interrupted with either. When the result terminates, its inner runs are disposed.
+    /// have completed, and is interrupted with the outer one (an interrupted inner producer counts as completed). When the result terminates, its inner runs are disposed.
     ///
     /// - Parameters:
     ///   - strategy: How the inner producers are run.
@@ -180,7 +182,7 @@ extension Signal where Error == Never {
     ///
     /// Values come from the inner producers, on their threads, one at a time; an inner failure
     /// fails the result at once; it completes when this signal and the inner producers have
-    /// completed, and is interrupted with either. When the result terminates, its inner runs are disposed.
+    /// completed, and is interrupted with the outer one (an interrupted inner producer counts as completed). When the result terminates, its inner runs are disposed.
     ///
     /// - Parameters:
     ///   - strategy: How the inner producers are run.
@@ -199,7 +201,7 @@ extension Signal where Error == Never {
     ///
     /// Values come from the inner producers, on their threads, one at a time; an inner failure
     /// fails the result at once; it completes when this signal and the inner producers have
-    /// completed, and is interrupted with either. When the result terminates, its inner runs are disposed.
+    /// completed, and is interrupted with the outer one (an interrupted inner producer counts as completed). When the result terminates, its inner runs are disposed.
     ///
     /// - Parameters:
     ///   - strategy: How the inner producers are run.
@@ -216,8 +218,8 @@ extension Signal where Error == Never {
     /// and flattens those producers according to `strategy`.
     ///
     /// Values come from the inner producers, on their threads, one at a time; the result
-    /// completes when this signal and the inner producers have completed, and is interrupted
-    /// with either. When the result terminates, its inner runs are disposed.
+    /// completes when this signal and the inner producers have completed, and is interrupted with
+    /// the outer one (an interrupted inner producer counts as completed). When the result terminates, its inner runs are disposed.
     ///
     /// - Parameters:
     ///   - strategy: How the inner producers are run.
@@ -234,8 +236,8 @@ extension Signal where Error == Never {
     /// that gives a producer that cannot fail), and flattens according to `strategy`.
     ///
     /// Values come from the inner producers, on their threads, one at a time; the result
-    /// completes when this signal and the inner producers have completed, and is interrupted
-    /// with either. When the result terminates, its inner runs are disposed.
+    /// completes when this signal and the inner producers have completed, and is interrupted with
+    /// the outer one (an interrupted inner producer counts as completed). When the result terminates, its inner runs are disposed.
     ///
     /// - Parameters:
     ///   - strategy: How the inner producers are run.

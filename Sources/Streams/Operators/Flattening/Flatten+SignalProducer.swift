@@ -11,8 +11,9 @@ extension SignalProducer where Value: SignalProducerConvertible, Error == Value.
     ///   and disposes everything still running.
     /// - Completion: once the outer producer has completed and the inner producers the strategy
     ///   runs have completed.
-    /// - Interruption: of the outer producer, or of an inner producer the operator did not dispose
-    ///   itself, interrupts the result. Disposing the run disposes the outer run and every inner run at once.
+    /// - Interruption: of the outer producer interrupts the result; that of an inner producer the
+    ///   operator did not dispose itself counts as its completion, except for a race's winner,
+    ///   whose interruption interrupts the result (see ``FlattenStrategy``). Disposing the run disposes the outer run and every inner run at once.
     ///
     /// ```swift
     /// let searches = SignalProducer<SignalProducer<String, Never>, Never>([a, b])
@@ -33,7 +34,7 @@ extension SignalProducer where Value: SignalProducerConvertible, Error == Never 
     ///
     /// Values come from the inner producers as `strategy` says, on their threads, one at a
     /// time; an inner failure fails the result at once; the result completes when the outer
-    /// producer and the inner producers have completed, and is interrupted with either. Disposing the run disposes the outer run and every inner run at once.
+    /// producer and the inner producers have completed, and is interrupted with the outer one (an interrupted inner producer counts as completed). Disposing the run disposes the outer run and every inner run at once.
     ///
     /// - Parameter strategy: How the inner producers are run.
     /// - Returns: A producer of the inner producers' values and errors.
@@ -48,7 +49,7 @@ extension SignalProducer where Value: SignalProducerConvertible, Error == Never,
     ///
     /// Values come from the inner producers as `strategy` says, on their threads, one at a
     /// time; the result completes when the outer producer and the inner producers have completed,
-    /// and is interrupted with either. Disposing the run disposes the outer run and every inner run at once.
+    /// and is interrupted with the outer one (an interrupted inner producer counts as completed). Disposing the run disposes the outer run and every inner run at once.
     ///
     /// - Parameter strategy: How the inner producers are run.
     /// - Returns: A producer of the inner producers' values.
@@ -64,7 +65,7 @@ extension SignalProducer where Value: SignalProducerConvertible, Value.Error == 
     ///
     /// Values come from the inner producers as `strategy` says, on their threads, one at a
     /// time; the outer failure fails the result at once; the result completes when the outer
-    /// producer and the inner producers have completed, and is interrupted with either. Disposing the run disposes the outer run and every inner run at once.
+    /// producer and the inner producers have completed, and is interrupted with the outer one (an interrupted inner producer counts as completed). Disposing the run disposes the outer run and every inner run at once.
     ///
     /// - Parameter strategy: How the inner producers are run.
     /// - Returns: A producer of the inner producers' values.
@@ -99,8 +100,9 @@ extension SignalProducer {
     ///   disposes everything still running.
     /// - Completion: once this producer has completed and the inner producers the strategy runs
     ///   have completed.
-    /// - Interruption: of this producer, or of an inner producer the operator did not dispose
-    ///   itself, interrupts the result. Disposing the run disposes the outer run and every inner run at once.
+    /// - Interruption: of this producer interrupts the result; that of an inner producer the
+    ///   operator did not dispose itself counts as its completion, except for a race's winner,
+    ///   whose interruption interrupts the result (see ``FlattenStrategy``). Disposing the run disposes the outer run and every inner run at once.
     ///
     /// ```swift
     /// query.flatMap(.latest) { text in search(text) }   // only the newest search's answer
@@ -123,7 +125,7 @@ extension SignalProducer {
     ///
     /// Values come from the inner producers, on their threads, one at a time; any failure fails
     /// the result at once; it completes when this producer and the inner producers have completed,
-    /// and is interrupted with either. Disposing the run disposes the outer run and every inner run at once.
+    /// and is interrupted with the outer one (an interrupted inner producer counts as completed). Disposing the run disposes the outer run and every inner run at once.
     ///
     /// - Parameters:
     ///   - strategy: How the inner producers are run.
@@ -141,7 +143,7 @@ extension SignalProducer {
     ///
     /// Values come from the inner producers, on their threads, one at a time; this producer's
     /// failure fails the result at once; it completes when this producer and the inner producers
-    /// have completed, and is interrupted with either. Disposing the run disposes the outer run and every inner run at once.
+    /// have completed, and is interrupted with the outer one (an interrupted inner producer counts as completed). Disposing the run disposes the outer run and every inner run at once.
     ///
     /// - Parameters:
     ///   - strategy: How the inner producers are run.
@@ -160,7 +162,7 @@ extension SignalProducer {
     ///
     /// Values come from the inner producers, on their threads, one at a time; this producer's
     /// failure fails the result at once; it completes when this producer and the inner producers
-    /// have completed, and is interrupted with either. Disposing the run disposes the outer run and every inner run at once.
+    /// have completed, and is interrupted with the outer one (an interrupted inner producer counts as completed). Disposing the run disposes the outer run and every inner run at once.
     ///
     /// - Parameters:
     ///   - strategy: How the inner producers are run.
@@ -180,7 +182,7 @@ extension SignalProducer where Error == Never {
     ///
     /// Values come from the inner producers, on their threads, one at a time; an inner failure
     /// fails the result at once; it completes when this producer and the inner producers have
-    /// completed, and is interrupted with either. Disposing the run disposes the outer run and every inner run at once.
+    /// completed, and is interrupted with the outer one (an interrupted inner producer counts as completed). Disposing the run disposes the outer run and every inner run at once.
     ///
     /// - Parameters:
     ///   - strategy: How the inner producers are run.
@@ -199,7 +201,7 @@ extension SignalProducer where Error == Never {
     ///
     /// Values come from the inner producers, on their threads, one at a time; an inner failure
     /// fails the result at once; it completes when this producer and the inner producers have
-    /// completed, and is interrupted with either. Disposing the run disposes the outer run and every inner run at once.
+    /// completed, and is interrupted with the outer one (an interrupted inner producer counts as completed). Disposing the run disposes the outer run and every inner run at once.
     ///
     /// - Parameters:
     ///   - strategy: How the inner producers are run.
@@ -216,8 +218,8 @@ extension SignalProducer where Error == Never {
     /// and flattens those producers according to `strategy`.
     ///
     /// Values come from the inner producers, on their threads, one at a time; the result
-    /// completes when this producer and the inner producers have completed, and is interrupted
-    /// with either. Disposing the run disposes the outer run and every inner run at once.
+    /// completes when this producer and the inner producers have completed, and is interrupted with
+    /// the outer one (an interrupted inner producer counts as completed). Disposing the run disposes the outer run and every inner run at once.
     ///
     /// - Parameters:
     ///   - strategy: How the inner producers are run.
@@ -234,8 +236,8 @@ extension SignalProducer where Error == Never {
     /// that gives a producer that cannot fail), and flattens according to `strategy`.
     ///
     /// Values come from the inner producers, on their threads, one at a time; the result
-    /// completes when this producer and the inner producers have completed, and is interrupted
-    /// with either. Disposing the run disposes the outer run and every inner run at once.
+    /// completes when this producer and the inner producers have completed, and is interrupted with
+    /// the outer one (an interrupted inner producer counts as completed). Disposing the run disposes the outer run and every inner run at once.
     ///
     /// - Parameters:
     ///   - strategy: How the inner producers are run.

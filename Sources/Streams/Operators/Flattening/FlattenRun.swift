@@ -168,11 +168,16 @@ final class FlattenRun<Inner, Error: Swift.Error>: @unchecked Sendable {
     /// The thread that may deliver inner values on the spot: the drainer, while it is inside
     /// the start of an inner producer and not calling downstream; otherwise 0.
     @usableFromInline let onTheSpotThread = Synchronization.Atomic<UInt>(0)
+    /// The output's lifetime: once it has ended (the output terminated or its run was disposed),
+    /// nothing is started any more, not even by an outer value or an inner completion that the
+    /// disposal of the runs still going causes.
+    @usableFromInline let lifetime: Lifetime
 
     @inlinable
     init(kind: FlattenStrategy.Kind, downstream: Signal<Inner, Error>.Observer, lifetime: Lifetime) {
         self.kind = kind
         self.downstream = downstream
+        self.lifetime = lifetime
         lifetime += innerRuns
         lifetime.observeEnded { [self] in state.withLock { $0.end() } }
     }
@@ -184,8 +189,9 @@ final class FlattenRun<Inner, Error: Swift.Error>: @unchecked Sendable {
     @inlinable
     func outerValue(_ producer: SignalProducer<Inner, Error>) {
         let kind = self.kind
+        let lifetime = self.lifetime
         let (inner, releases) = state.withLock { state -> (FlattenInner?, [FlattenInnerRelease]) in
-            guard !state.finished else { return (nil, []) }
+            guard !state.finished, !lifetime.hasEnded else { return (nil, []) }
             switch kind {
             case let .concurrent(limit):
                 if UInt(state.running.count) < limit { return (state.register(), []) }
@@ -258,24 +264,41 @@ final class FlattenRun<Inner, Error: Swift.Error>: @unchecked Sendable {
         case let .outerEnded(termination):
             finish(termination)
         case let .innerEnded(inner, termination):
-            guard case .completed = termination else {
+            let kind = self.kind
+            // A failure ends the result. An interruption that this operator did not cause counts,
+            // as in ReactiveSwift, as the inner stream's completion, except in a race, where the
+            // winner's events are forwarded as they are.
+            var endsResult = false
+            switch (termination, kind) {
+            case (.failed, _), (.interrupted, .race): endsResult = true
+            default: break
+            }
+            if endsResult {
                 // The end of a run this operator stopped, or of one that already ended, is no news.
                 let counts = state.withLock { state in !state.finished && inner.active }
                 if counts { finish(termination) }
                 return
             }
-            let kind = self.kind
-            let (release, starts, done) = state.withLock {
-                state -> (FlattenInnerRelease?, [(SignalProducer<Inner, Error>, FlattenInner)], Bool) in
-                guard !state.finished, inner.active else { return (nil, [], false) }
+            let lifetime = self.lifetime
+            let (releases, starts, done) = state.withLock {
+                state -> ([FlattenInnerRelease], [(SignalProducer<Inner, Error>, FlattenInner)], Bool) in
+                guard !state.finished, inner.active else { return ([], [], false) }
+                var releases: [FlattenInnerRelease] = []
+                // In a race, the first inner stream to send any event wins, a completion as well
+                // as a value: the others are disposed. A race's winner stays the winner once it
+                // completed: inner streams arriving later are not started.
+                if case .race = kind, state.winner == nil {
+                    state.winner = inner
+                    releases = state.stopAll(except: inner)
+                }
                 state.running[inner.id] = nil
-                if state.winner === inner { state.winner = nil }
-                let release = inner.deactivate(stopping: false)
+                releases.append(inner.deactivate(stopping: false))
                 var starts: [(SignalProducer<Inner, Error>, FlattenInner)] = []
-                if case let .concurrent(limit) = kind { starts = state.takeStartable(limit: limit) }
-                return (release, starts, starts.isEmpty && state.isDone)
+                // Once the output has ended, the waiting producers are dropped, never started.
+                if case let .concurrent(limit) = kind, !lifetime.hasEnded { starts = state.takeStartable(limit: limit) }
+                return (releases, starts, starts.isEmpty && state.isDone)
             }
-            release?.perform()
+            for release in releases { release.perform() }
             for (producer, next) in starts { startOnTheSpot(producer, next) }
             if done { finish(.completed) }
         }

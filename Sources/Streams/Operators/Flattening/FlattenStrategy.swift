@@ -5,10 +5,11 @@
 /// Whatever the strategy:
 /// - a failure of the outer stream or of any inner stream fails the result at once and disposes
 ///   every run still going;
-/// - an interruption of the outer stream, or of an inner stream the operator did not dispose
-///   itself, interrupts the result;
+/// - an interruption of the outer stream interrupts the result; an interruption of an inner
+///   stream the operator did not dispose itself counts, as in ReactiveSwift, as that inner
+///   stream's completion, except in a race, where it interrupts the result;
 /// - ending the result (disposing its run, or the signal terminating) disposes the outer stream
-///   and every inner run at once;
+///   and every inner run at once, and starts nothing more: waiting inner streams are dropped;
 /// - values are delivered on the thread of the inner stream that sent them, one at a time: no
 ///   two events of the result ever overlap, and no scheduler is involved.
 public struct FlattenStrategy: Sendable, Equatable, CustomStringConvertible {
@@ -59,11 +60,11 @@ public struct FlattenStrategy: Sendable, Equatable, CustomStringConvertible {
     /// completes when the outer stream and the newest inner stream have completed.
     public static let latest = FlattenStrategy(kind: .latest)
 
-    /// Runs every inner stream until one of them sends a value: that one wins, the others are
-    /// disposed (their interruption is not reported), and inner streams arriving later are not
-    /// started. An inner stream that completes before any value is dropped. The result completes
-    /// when the outer stream has completed and the winner has (or, without a winner, when no
-    /// inner stream is left running).
+    /// Runs every inner stream until one of them sends an event, of any kind (a value, or its
+    /// completion, failure or interruption): that one wins, the others are disposed (their
+    /// interruption is not reported), and inner streams arriving later are not started. The
+    /// winner's events are forwarded, its interruption included. The result completes when the
+    /// outer stream has completed and the winner has (or no inner stream was ever started).
     public static let race = FlattenStrategy(kind: .race)
 
     /// Runs one inner stream at a time and drops (never starts) those that arrive while it

@@ -8,7 +8,8 @@ extension Signal {
     /// - Errors: the first failure of any signal fails the result at once, and the others are no
     ///   longer observed.
     /// - Completion: once every signal has completed (at once for an empty sequence).
-    /// - Interruption: the first interruption of any signal interrupts the result.
+    /// - Interruption: as in ReactiveSwift, an interrupted signal counts as completed; the result
+    ///   goes on with the others.
     ///
     /// ```swift
     /// let (taps, tapInput) = Signal<String, Never>.pipe()
@@ -30,7 +31,8 @@ extension Signal {
     /// Merges `signals`: the values of all of them, as they come; see ``merge(_:)-(Seq)``.
     ///
     /// Values are delivered on the thread of the signal that sent them, one at a time; the first
-    /// failure or interruption ends the result at once; it completes once every signal has.
+    /// failure ends the result at once; it completes once every signal has completed (an
+    /// interrupted one counts as completed).
     ///
     /// - Parameter signals: The signals to merge.
     /// - Returns: A signal of the values of every signal.
@@ -42,7 +44,8 @@ extension Signal {
     /// Merges this signal with `other`: the values of both, as they come.
     ///
     /// Values are delivered on the thread of the signal that sent them, one at a time; the first
-    /// failure or interruption of either ends the result at once; it completes once both have.
+    /// failure of either ends the result at once; it completes once both have completed (an
+    /// interrupted one counts as completed).
     ///
     /// - Parameter other: The signal to merge with this one.
     /// - Returns: A signal of the values of both signals.
@@ -61,8 +64,8 @@ extension SignalProducer {
     /// - Errors: the first failure of any producer fails the result at once and interrupts the
     ///   others.
     /// - Completion: once every producer has completed (at once for an empty sequence).
-    /// - Interruption: the first interruption of any producer interrupts the result; disposing
-    ///   the run interrupts every producer.
+    /// - Interruption: as in ReactiveSwift, an interrupted producer counts as completed; the
+    ///   result goes on with the others. Disposing the run interrupts every producer.
     ///
     /// - Parameter producers: The producers to merge; the sequence is iterated on each start.
     /// - Returns: A producer of the values of every producer.
@@ -75,8 +78,9 @@ extension SignalProducer {
     /// Merges this producer with `other`: each run starts this producer, then `other`, and sends
     /// the values of both as they come, on their threads, one at a time.
     ///
-    /// The first failure or interruption of either ends the result at once and interrupts the
-    /// other; it completes once both have. Disposing the run interrupts both.
+    /// The first failure of either ends the result at once and interrupts the other; it completes
+    /// once both have completed (an interrupted one counts as completed). Disposing the run
+    /// interrupts both.
     ///
     /// - Parameter other: The producer to merge with this one.
     /// - Returns: A producer of the values of both producers.
@@ -98,8 +102,9 @@ extension SignalProducer {
 
     /// Merges 2 producers (or anything that gives one): each run starts them all, in argument
     /// order, and sends their values as they come, on their threads, one at a time. The first
-    /// failure or interruption ends the result at once and interrupts the others; it completes
-    /// once every producer has. Disposing the run interrupts them all.
+    /// failure ends the result at once and interrupts the others; it completes once every
+    /// producer has completed (an interrupted one counts as completed). Disposing the run
+    /// interrupts them all.
     ///
     /// - Parameters:
     ///   - a: The first producer.
@@ -113,8 +118,9 @@ extension SignalProducer {
 
     /// Merges 3 producers (or anything that gives one): each run starts them all, in argument
     /// order, and sends their values as they come, on their threads, one at a time. The first
-    /// failure or interruption ends the result at once and interrupts the others; it completes
-    /// once every producer has. Disposing the run interrupts them all.
+    /// failure ends the result at once and interrupts the others; it completes once every
+    /// producer has completed (an interrupted one counts as completed). Disposing the run
+    /// interrupts them all.
     ///
     /// - Parameters:
     ///   - a: The first producer.
@@ -129,8 +135,9 @@ extension SignalProducer {
 
     /// Merges 4 producers (or anything that gives one): each run starts them all, in argument
     /// order, and sends their values as they come, on their threads, one at a time. The first
-    /// failure or interruption ends the result at once and interrupts the others; it completes
-    /// once every producer has. Disposing the run interrupts them all.
+    /// failure ends the result at once and interrupts the others; it completes once every
+    /// producer has completed (an interrupted one counts as completed). Disposing the run
+    /// interrupts them all.
     ///
     /// - Parameters:
     ///   - a: The first producer.
@@ -146,8 +153,9 @@ extension SignalProducer {
 
     /// Merges 5 producers (or anything that gives one): each run starts them all, in argument
     /// order, and sends their values as they come, on their threads, one at a time. The first
-    /// failure or interruption ends the result at once and interrupts the others; it completes
-    /// once every producer has. Disposing the run interrupts them all.
+    /// failure ends the result at once and interrupts the others; it completes once every
+    /// producer has completed (an interrupted one counts as completed). Disposing the run
+    /// interrupts them all.
     ///
     /// - Parameters:
     ///   - a: The first producer.
@@ -164,8 +172,9 @@ extension SignalProducer {
 
     /// Merges 6 producers (or anything that gives one): each run starts them all, in argument
     /// order, and sends their values as they come, on their threads, one at a time. The first
-    /// failure or interruption ends the result at once and interrupts the others; it completes
-    /// once every producer has. Disposing the run interrupts them all.
+    /// failure ends the result at once and interrupts the others; it completes once every
+    /// producer has completed (an interrupted one counts as completed). Disposing the run
+    /// interrupts them all.
     ///
     /// - Parameters:
     ///   - a: The first producer.
@@ -183,8 +192,9 @@ extension SignalProducer {
 
     /// Merges 7 producers (or anything that gives one): each run starts them all, in argument
     /// order, and sends their values as they come, on their threads, one at a time. The first
-    /// failure or interruption ends the result at once and interrupts the others; it completes
-    /// once every producer has. Disposing the run interrupts them all.
+    /// failure ends the result at once and interrupts the others; it completes once every
+    /// producer has completed (an interrupted one counts as completed). Disposing the run
+    /// interrupts them all.
     ///
     /// - Parameters:
     ///   - a: The first producer.
@@ -203,8 +213,9 @@ extension SignalProducer {
 
     /// Merges 8 producers (or anything that gives one): each run starts them all, in argument
     /// order, and sends their values as they come, on their threads, one at a time. The first
-    /// failure or interruption ends the result at once and interrupts the others; it completes
-    /// once every producer has. Disposing the run interrupts them all.
+    /// failure ends the result at once and interrupts the others; it completes once every
+    /// producer has completed (an interrupted one counts as completed). Disposing the run
+    /// interrupts them all.
     ///
     /// - Parameters:
     ///   - a: The first producer.
@@ -224,8 +235,9 @@ extension SignalProducer {
 
     /// Merges 9 producers (or anything that gives one): each run starts them all, in argument
     /// order, and sends their values as they come, on their threads, one at a time. The first
-    /// failure or interruption ends the result at once and interrupts the others; it completes
-    /// once every producer has. Disposing the run interrupts them all.
+    /// failure ends the result at once and interrupts the others; it completes once every
+    /// producer has completed (an interrupted one counts as completed). Disposing the run
+    /// interrupts them all.
     ///
     /// - Parameters:
     ///   - a: The first producer.
@@ -246,8 +258,9 @@ extension SignalProducer {
 
     /// Merges 10 producers (or anything that gives one): each run starts them all, in argument
     /// order, and sends their values as they come, on their threads, one at a time. The first
-    /// failure or interruption ends the result at once and interrupts the others; it completes
-    /// once every producer has. Disposing the run interrupts them all.
+    /// failure ends the result at once and interrupts the others; it completes once every
+    /// producer has completed (an interrupted one counts as completed). Disposing the run
+    /// interrupts them all.
     ///
     /// - Parameters:
     ///   - a: The first producer.

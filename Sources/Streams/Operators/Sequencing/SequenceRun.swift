@@ -57,17 +57,24 @@ extension SignalProducer {
     /// Runs `stages` one after another, each started when the previous one completed; the first
     /// failure or interruption ends the run, and it completes after the last stage.
     ///
-    /// - Parameter makeStages: Called once per start; the iterator is advanced lazily, one stage
-    ///   at a time.
+    /// - Parameters:
+    ///   - interruptionCompletes: Whether an interrupted stage counts as completed (the next one
+    ///     starts, and the run completes after the last), as in ReactiveSwift's `concat`, which
+    ///     flattens its producers with the concat strategy. A disposal of the run still ends it:
+    ///     no stage starts once the run has ended.
+    ///   - makeStages: Called once per start; the iterator is advanced lazily, one stage at a time.
     @inlinable
     static func sequencing<Stages: IteratorProtocol>(
+        interruptionCompletes: Bool = false,
         stages makeStages: @escaping () -> Stages
     ) -> SignalProducer<Value, Error> where Stages.Element == SignalProducer<Value, Error> {
         sequencing {
             var stages = makeStages()
             return { previous in
                 switch previous {
-                case nil, .completed?:
+                case .interrupted? where !interruptionCompletes:
+                    return .finish(.interrupted)
+                case nil, .completed?, .interrupted?:
                     guard let next = stages.next() else { return .finish(.completed) }
                     return .start(next)
                 case let termination?:

@@ -99,13 +99,21 @@ struct FlattenMarbleTests {
         #expect(c.subscriptions == [])
     }
 
-    @Test("race drops an inner stream that completes before any value")
+    // Regression: race let an inner stream that completed before any value drop out, and went on
+    // with the others, where ReactiveSwift's race is won by the first inner stream to send any
+    // event (found by the generated pipelines of StreamsModelTests).
+    @Test("race: an inner stream that completes before any other sends wins; the others are disposed")
     func raceEmptyInner() {
         let test = MarbleTest()
-        let outer = test.hot("-ab----|")
+        let outer = test.hot("-ab-c---|")
         let a = test.cold("-|")
         let b = test.cold("--x|")
-        test.expect(flattened(outer, .race, ["a": a, "b": b]), "----x--|")
+        let c = test.cold("y|")
+        // a completes at frame 2, after b arrived: a wins, b is disposed, c is not started.
+        test.expect(flattened(outer, .race, ["a": a, "b": b, "c": c]), "--------|")
+        #expect(a.subscriptions == ["-^!"])
+        #expect(b.subscriptions == ["--(^!)"])
+        #expect(c.subscriptions == [])
     }
 
     @Test("throttle drops inner streams arriving while one runs")
@@ -148,12 +156,53 @@ struct FlattenMarbleTests {
         #expect(a.subscriptions == ["-^--!"])
     }
 
-    @Test("an inner interruption interrupts the result", arguments: everyStrategy)
+    // Regression: an interruption of an inner stream interrupted the result whatever the
+    // strategy, where ReactiveSwift treats it as the inner stream's completion, except in a race
+    // (found by the generated pipelines of StreamsModelTests).
+    @Test("an inner interruption counts as its completion", arguments: everyStrategy.filter { $0 != .race })
     func innerInterruption(_ strategy: FlattenStrategy) {
+        let test = MarbleTest()
+        let outer = test.hot("-a--b---|")
+        let a = test.cold("x-!")
+        let b = test.cold("y|")
+        // Under concat the next inner stream starts when the interrupted one ends; under
+        // throttle, b arrives after a ended, and starts.
+        test.expect(flattened(outer, strategy, ["a": a, "b": b]), "-x--y---|")
+        #expect(b.subscriptions == ["----^!"])
+    }
+
+    @Test("a race winner's interruption interrupts the result")
+    func raceInnerInterruption() {
         let test = MarbleTest()
         let outer = test.hot("-a------|")
         let a = test.cold("x-!")
-        test.expect(flattened(outer, strategy, ["a": a]), "-x-!")
+        test.expect(flattened(outer, .race, ["a": a]), "-x-!")
+    }
+
+    @Test("concat: an interrupted inner stream lets the next one start")
+    func concatAfterInterruption() {
+        let test = MarbleTest()
+        let outer = test.hot("-ab-----|")
+        let a = test.cold("x-!")
+        let b = test.cold("-y|")
+        test.expect(flattened(outer, .concat, ["a": a, "b": b]), "-x--y---|")
+        #expect(b.subscriptions == ["---^-!"])
+    }
+
+    // Regression: disposing the result disposed the outer run first, and an outer value sent in
+    // reaction to that disposal (here, `materialize` turning the interruption into a value)
+    // started an inner stream during the teardown (found by the generated pipelines of
+    // StreamsModelTests).
+    @Test("disposing the result starts no inner stream, even one that the disposal of the outer run asks for",
+          arguments: everyStrategy)
+    func noStartDuringTeardown(_ strategy: FlattenStrategy) {
+        let test = MarbleTest()
+        let outer = test.cold("-a----")
+        let inner = test.cold("-x---|")
+        // The outer run's interruption reaches flatMap as a value, through materialize.
+        let flattened = outer.producer.materialize().flatMap(strategy) { _ in inner.producer }
+        test.expect(flattened, "--x!", disposeAt: 3)
+        #expect(inner.subscriptions == ["-^-!"])
     }
 
     @Test("disposing the result disposes the inner streams at once", arguments: everyStrategy)

@@ -12,14 +12,43 @@ struct ConcatTests {
         #expect(eventsDuringStart(of: first.concat(second)) == [.value(1), .value(2), .value(3), .value(4), .completed])
     }
 
-    @Test("a failure or interruption of the first producer ends the result; the next one never starts",
-          arguments: [Termination<TestError>.failed(.second), .interrupted])
-    func firstEndsEarly(_ termination: Termination<TestError>) {
+    @Test("a failure of the first producer ends the result; the next one never starts")
+    func firstFails() {
         let starts = TestCounter()
-        let first = countedProducer([1], then: termination, starts: TestCounter())
+        let first = countedProducer([1], then: .failed(.second), starts: TestCounter())
         let next = countedProducer([9], then: .completed, starts: starts)
-        #expect(eventsDuringStart(of: first.concat(next)) == [.value(1), Signal.Event(termination)])
+        #expect(eventsDuringStart(of: first.concat(next)) == [.value(1), .failed(.second)])
         #expect(starts.value == 0)
+    }
+
+    // Regression: concat ended the result when a producer was interrupted, where ReactiveSwift,
+    // whose concat flattens the producers with the concat strategy, treats the interruption as
+    // the producer's completion (found by the generated pipelines of StreamsModelTests).
+    @Test("an interruption of either producer counts as its completion, as in ReactiveSwift")
+    func interruptionCountsAsCompletion() {
+        let starts = TestCounter()
+        let interrupted = countedProducer([1], then: .interrupted, starts: TestCounter())
+        let next = countedProducer([9], then: .completed, starts: starts)
+        #expect(eventsDuringStart(of: interrupted.concat(next)) == [.value(1), .value(9), .completed])
+        #expect(starts.value == 1)
+        #expect(eventsDuringStart(of: next.concat(interrupted)) == [.value(9), .value(1), .completed])
+        #expect(eventsDuringStart(of: next.prefix(interrupted)) == [.value(1), .value(9), .completed])
+        #expect(eventsDuringStart(of: interrupted.concat(value: 2)) == [.value(1), .value(2), .completed])
+
+        let test = MarbleTest()
+        let a = test.cold("-x!")
+        let b = test.cold("-y|")
+        test.expect(a.producer.concat(b.producer), "-x-y|")
+        #expect(b.subscriptions == ["--^-!"])
+    }
+
+    @Test("disposing the result during an interrupted producer's stage starts no other producer")
+    func disposalStartsNothing() {
+        let test = MarbleTest()
+        let a = test.cold("-x----|")
+        let b = test.cold("-y|")
+        test.expect(a.producer.concat(b.producer), "-x-!", disposeAt: 3)
+        #expect(b.subscriptions == [])
     }
 
     @Test("a failure of the next producer is forwarded")
