@@ -23,6 +23,9 @@
 ///   terminal event; connecting again does nothing.
 /// - Disposing the disposable `connect()` returned interrupts the upstream run; subscribers stay
 ///   subscribed (they receive no terminal event), and a later `connect()` starts a new run.
+/// - Once the connection object is gone and its upstream is not running (never connected, or
+///   disconnected), nothing can reach the subscribers any more: they are interrupted and
+///   released, as the observers of a pipe whose input is released are.
 /// - Thread-safe: concurrent `connect()` calls start the upstream once.
 /// - Memory: at most `capacity` values are kept, whatever the length of the upstream.
 public final class MulticastConnection<Value, Error: Swift.Error>: Sendable {
@@ -32,6 +35,10 @@ public final class MulticastConnection<Value, Error: Swift.Error>: Sendable {
     init(upstream: SignalProducer<Value, Error>, capacity: Int) {
         core = MulticastCore(upstream: upstream, capacity: capacity)
         replays = capacity > 0
+    }
+
+    deinit {
+        core.connectionReleased()
     }
 
     /// A producer whose runs subscribe to the shared upstream.

@@ -28,10 +28,18 @@ final class MulticastCore<Value, Error: Swift.Error>: @unchecked Sendable {
         case finished
     }
 
+    /// The connection, and whether one can still be made.
+    struct ConnectionState {
+        var connection = Connection.idle
+        /// The ``MulticastConnection`` is gone: nobody can connect any more, so once the
+        /// upstream is not running, the subscribers can never receive another event.
+        var released = false
+    }
+
     let capacity: Int
     let upstream: SignalProducer<Value, Error>
     let serializer = Serializer<Input>()
-    let connection = Locked(Connection.idle)
+    let connection = Locked(ConnectionState())
 
     // Drainer-only state.
     private var buffer: ContiguousArray<Value> = []
@@ -49,7 +57,7 @@ final class MulticastCore<Value, Error: Swift.Error>: @unchecked Sendable {
     /// stops it.
     func connect() -> Disposable {
         let (run, disconnect, starts) = connection.withLock { state -> (SerialDisposable, Disposable, Bool) in
-            switch state {
+            switch state.connection {
             case let .connected(run, disconnect):
                 return (run, disconnect, false)
             case .finished:
@@ -62,7 +70,7 @@ final class MulticastCore<Value, Error: Swift.Error>: @unchecked Sendable {
                     run.dispose()
                     self?.disconnected(run)
                 }
-                state = .connected(run: run, disconnect: disconnect)
+                state.connection = .connected(run: run, disconnect: disconnect)
                 return (run, disconnect, true)
             }
         }
@@ -82,17 +90,35 @@ final class MulticastCore<Value, Error: Swift.Error>: @unchecked Sendable {
     /// Whether the upstream is running.
     var isConnected: Bool {
         connection.withLock { state in
-            if case .connected = state { return true }
+            if case .connected = state.connection { return true }
             return false
         }
     }
 
     /// Forgets the connection `handle` once it has been disposed, so that connecting again
-    /// starts a new upstream run.
+    /// starts a new upstream run; if nobody can connect any more, ends the subscribers.
     private func disconnected(_ run: SerialDisposable) {
-        connection.withLock { state in
-            if case let .connected(current, _) = state, current === run { state = .idle }
+        let orphaned = connection.withLock { state -> Bool in
+            guard case let .connected(current, _) = state.connection, current === run else { return false }
+            state.connection = state.released ? .finished : .idle
+            return state.released
         }
+        if orphaned { submit(.event(.interrupted)) }
+    }
+
+    /// The ``MulticastConnection`` is being deinitialized: nobody can connect any more. If the
+    /// upstream is not running, the subscribers can never receive another event: like the
+    /// observers of a pipe whose input is released, they are interrupted and released, and a
+    /// later subscriber receives the replayed values and the interruption. A running upstream
+    /// goes on until it terminates or is disconnected, which then does the same.
+    func connectionReleased() {
+        let orphaned = connection.withLock { state -> Bool in
+            state.released = true
+            guard case .idle = state.connection else { return false }
+            state.connection = .finished
+            return true
+        }
+        if orphaned { submit(.event(.interrupted)) }
     }
 
     /// Delivers to `observer` the replayed values (if `replays`) and the terminal event if the
@@ -121,7 +147,7 @@ final class MulticastCore<Value, Error: Swift.Error>: @unchecked Sendable {
                 for subscriber in subscribers { subscriber.send(value: value) }
             } else if terminal == nil {
                 terminal = event
-                connection.withLock { $0 = .finished }
+                connection.withLock { $0.connection = .finished }
                 let ended = subscribers
                 subscribers = Bag()
                 for subscriber in ended { subscriber.send(event) }

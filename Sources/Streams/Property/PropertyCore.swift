@@ -1,11 +1,15 @@
+import Synchronization
+
 /// The storage behind every property: the current value, the signal of changes, and the order
 /// in which changes and new subscribers are served.
 ///
 /// Setting the value stores it and queues the change under one lock; whichever thread finds
 /// the queue idle then sends the queued changes, in order, outside the lock. A producer start
-/// is queued the same way: when its turn comes it receives the value as it was when it started,
-/// then observes the changes queued after it. So every subscriber sees the current value, then
-/// each later change exactly once, in the order the values were stored, and a property set from
+/// takes its place in the same queue: it receives the value as it was when it started, at once,
+/// on the starting thread, and observes the changes queued after it once its turn comes. So
+/// every subscriber sees the current value before its start returns (even when another thread
+/// is sending a change, or when it starts from inside an observer of the property), then each
+/// later change exactly once, in the order the values were stored, and a property set from
 /// inside one of its own observers queues the change behind the current delivery instead of
 /// deadlocking or reordering.
 @usableFromInline
@@ -13,7 +17,7 @@ final class PropertyCore<Value>: @unchecked Sendable {
     @usableFromInline
     enum Item {
         case change(Value)
-        case subscribe(current: Value, Signal<Value, Never>.Observer, Lifetime)
+        case subscribe(PropertySubscription<Value>)
         case finish
     }
 
@@ -75,13 +79,17 @@ final class PropertyCore<Value>: @unchecked Sendable {
         }
     }
 
-    /// Sends `observer` the current value, then each change, until `lifetime` ends or the
-    /// property finishes (then `observer` completes).
+    /// Sends `observer` the current value before returning, then each change, until `lifetime`
+    /// ends or the property finishes (then `observer` completes).
     @inlinable
     func subscribe(_ observer: Signal<Value, Never>.Observer, lifetime: Lifetime) {
-        let drains = state.withLock { state in
-            state.enqueue(.subscribe(current: state.value, observer, lifetime))
+        let subscription = PropertySubscription(observer, lifetime: lifetime)
+        // The subscription's place in the queue is taken with the current value, under one lock:
+        // every change queued before it is already in that value, every later one comes after.
+        let (current, drains) = state.withLock { state in
+            (state.value, state.enqueue(.subscribe(subscription)))
         }
+        subscription.start(with: current)
         if drains { drain() }
     }
 
@@ -104,31 +112,86 @@ final class PropertyCore<Value>: @unchecked Sendable {
             switch item {
             case let .change(value):
                 changesInput.send(value: value)
-            case let .subscribe(current, observer, lifetime):
-                serve(observer, current: current, lifetime: lifetime)
+            case let .subscribe(subscription):
+                register(subscription)
             case .finish:
                 changesInput.sendCompleted()
             }
         }
     }
 
-    /// Serves a subscriber whose turn has come: the value as it was when it subscribed, then
-    /// the changes from here on.
+    /// Registers a subscriber whose turn has come for the changes from here on: every change
+    /// queued before its start has been sent, every later one will be.
     @inlinable
-    func serve(_ observer: Signal<Value, Never>.Observer, current: Value, lifetime: Lifetime) {
-        observer.send(value: current)
-        // Registered only now, in queue order: every change queued before this start has
-        // been sent, every later one will be.
+    func register(_ subscription: PropertySubscription<Value>) {
         if let observation = changes.observe(Signal.Observer { event in
             switch event {
-            case let .value(value): observer.send(value: value)
-            case .completed, .interrupted: observer.sendCompleted()
+            case let .value(value): subscription.forward(.value(value))
+            case .completed, .interrupted: subscription.forward(.completed)
             }
         }) {
-            lifetime += observation
+            subscription.lifetime += observation
         } else {
-            observer.sendCompleted()
+            subscription.forward(.completed)
         }
+    }
+}
+
+/// A producer subscriber of a ``PropertyCore``.
+///
+/// Its starting thread sends it the current value, while the thread draining the property's
+/// queue may already register it and forward the next change. Until the starting thread has sent
+/// the current value, forwarded events wait in `pending`; the starting thread sends them after
+/// the current value, in order, then marks the subscription live, after which changes go
+/// straight to the observer. The handoff costs one atomic load per change.
+@usableFromInline
+final class PropertySubscription<Value>: @unchecked Sendable {
+    @usableFromInline let observer: Signal<Value, Never>.Observer
+    @usableFromInline let lifetime: Lifetime
+    /// Whether the starting thread is done: read by `forward` on its fast path.
+    @usableFromInline let isLive = Synchronization.Atomic<Bool>(false)
+    /// The events forwarded before the subscription went live, and whether it has.
+    @usableFromInline let pending = Locked<(events: [Signal<Value, Never>.Event], live: Bool)>(([], false))
+
+    @inlinable
+    init(_ observer: Signal<Value, Never>.Observer, lifetime: Lifetime) {
+        self.observer = observer
+        self.lifetime = lifetime
+    }
+
+    /// Sends `current`, then what was forwarded meanwhile, and goes live. Called once, by the
+    /// starting thread.
+    @inlinable
+    func start(with current: Value) {
+        observer.send(value: current)
+        while true {
+            let waiting = pending.withLock { state -> [Signal<Value, Never>.Event] in
+                if state.events.isEmpty {
+                    state.live = true
+                    return []
+                }
+                defer { state.events = [] }
+                return state.events
+            }
+            if waiting.isEmpty { break }
+            for event in waiting { observer.send(event) }
+        }
+        isLive.store(true, ordering: .releasing)
+    }
+
+    /// A change or the property's end, from the property's deliveries, which are serialized.
+    @inlinable
+    func forward(_ event: Signal<Value, Never>.Event) {
+        if isLive.load(ordering: .acquiring) {
+            observer.send(event)
+            return
+        }
+        let sendsNow = pending.withLock { state -> Bool in
+            if state.live { return true }
+            state.events.append(event)
+            return false
+        }
+        if sendsNow { observer.send(event) }
     }
 }
 
