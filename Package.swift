@@ -24,6 +24,9 @@ let package = Package(
         // Acts as a package outside Streams: operators written on the public StreamProtocol only.
         .testTarget(name: "StreamsOutsideOperatorsTests", dependencies: ["Streams"]),
         .testTarget(name: "StreamsTestingTests", dependencies: ["StreamsTesting"]),
+        // A reference model of the event semantics, and generated pipelines run on Streams and
+        // on the model, compared event by event.
+        .testTarget(name: "StreamsModelTests", dependencies: ["Streams", "StreamsTesting"]),
         // Chains of common operators, built so that any expression slower than 200 ms to
         // type-check fails the build: guards the overloads against combinatorial explosion.
         .testTarget(

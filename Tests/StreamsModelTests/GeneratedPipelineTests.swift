@@ -1,0 +1,60 @@
+// Generated pipelines, run on Streams and on the reference model, compared event by event with
+// their times, along with the hook calls of `on(...)` and the subscriptions to every input.
+//
+// - `STREAMS_MODEL_SEED=<n>` replays a run (the seed of a run is printed when it starts; a
+//   divergence prints the seed of its case, which replays it as the first case of a run).
+// - `STREAMS_MODEL_CASES=<n>` sets the number of cases (10,000 by default; 1,000,000 for a long
+//   run).
+
+import Foundation
+import Testing
+
+@Suite("Generated pipelines against the reference model")
+struct GeneratedPipelineTests {
+    static var environment: [String: String] { ProcessInfo.processInfo.environment }
+
+    static var seed: UInt64 {
+        if let text = environment["STREAMS_MODEL_SEED"], let seed = UInt64(text) { return seed }
+        return UInt64(Date().timeIntervalSince1970 * 1_000) & 0xFFFF_FFFF_FFFF
+    }
+
+    static var caseCount: Int {
+        environment["STREAMS_MODEL_CASES"].flatMap { Int($0) } ?? 10_000
+    }
+
+    /// The first divergence found among cases `range` of the run seeded with `seed`, shrunk.
+    static func firstDivergence(seed: UInt64, cases range: Range<Int>) -> String? {
+        for index in range {
+            let caseSeed = SplitMix64.caseSeed(seed, index)
+            var generator = Generator(seed: caseSeed)
+            let generated = generator.generate()
+            guard generated.modelObservation() != generated.streamsObservation() else { continue }
+            var shrinker = Shrinker { $0.modelObservation() != $0.streamsObservation() }
+            let shrunk = shrinker.shrink(generated)
+            return Report.describe(shrunk, seed: caseSeed, model: shrunk.modelObservation(),
+                                   streams: shrunk.streamsObservation(), shrunkFrom: shrinker.attempts)
+        }
+        return nil
+    }
+
+    @Test("generated pipelines behave as the model says")
+    func generatedPipelinesMatchTheModel() async {
+        let seed = Self.seed
+        let count = Self.caseCount
+        print("StreamsModelTests: \(count) cases, seed \(seed) (replay with STREAMS_MODEL_SEED=\(seed))")
+        let started = Date()
+        // Two halves in parallel: the machine has two cores.
+        let parts = 2
+        let divergences = await withTaskGroup(of: String?.self) { group in
+            for part in 0..<parts {
+                let range = (count * part / parts)..<(count * (part + 1) / parts)
+                group.addTask { Self.firstDivergence(seed: seed, cases: range) }
+            }
+            var found: [String] = []
+            for await result in group { if let result { found.append(result) } }
+            return found
+        }
+        print("StreamsModelTests: \(count) cases in \(String(format: "%.1f", Date().timeIntervalSince(started))) s")
+        for divergence in divergences { Issue.record(Comment(rawValue: divergence)) }
+    }
+}
