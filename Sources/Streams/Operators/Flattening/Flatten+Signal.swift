@@ -13,7 +13,8 @@ extension Signal where Value: SignalProducerConvertible, Error == Value.Error {
     ///   runs have completed.
     /// - Interruption: of the outer signal interrupts the result; that of an inner producer the
     ///   operator did not dispose itself counts as its completion, except for a race's winner,
-    ///   whose interruption interrupts the result (see ``FlattenStrategy``). When the result terminates, its inner runs are disposed.
+    ///   whose interruption interrupts the result (see ``FlattenStrategy``). When the result
+    ///   terminates, its inner runs are disposed.
     ///
     /// ```swift
     /// let (searches, input) = Signal<SignalProducer<String, Never>, Never>.pipe()
@@ -34,7 +35,9 @@ extension Signal where Value: SignalProducerConvertible, Error == Never {
     ///
     /// Values come from the inner producers as `strategy` says, on their threads, one at a
     /// time; an inner failure fails the result at once; the result completes when the outer
-    /// signal and the inner producers have completed, and is interrupted with the outer one (an interrupted inner producer counts as completed). When the result terminates, its inner runs are disposed.
+    /// signal and the inner producers have completed, and is interrupted with the outer one (an
+    /// interrupted inner producer counts as completed). When the result terminates, its inner runs
+    /// are disposed.
     ///
     /// - Parameter strategy: How the inner producers are run.
     /// - Returns: A signal of the inner producers' values and errors.
@@ -49,7 +52,8 @@ extension Signal where Value: SignalProducerConvertible, Error == Never, Value.E
     ///
     /// Values come from the inner producers as `strategy` says, on their threads, one at a
     /// time; the result completes when the outer signal and the inner producers have completed,
-    /// and is interrupted with the outer one (an interrupted inner producer counts as completed). When the result terminates, its inner runs are disposed.
+    /// and is interrupted with the outer one (an interrupted inner producer counts as completed).
+    /// When the result terminates, its inner runs are disposed.
     ///
     /// - Parameter strategy: How the inner producers are run.
     /// - Returns: A signal of the inner producers' values.
@@ -65,7 +69,9 @@ extension Signal where Value: SignalProducerConvertible, Value.Error == Never {
     ///
     /// Values come from the inner producers as `strategy` says, on their threads, one at a
     /// time; the outer failure fails the result at once; the result completes when the outer
-    /// signal and the inner producers have completed, and is interrupted with the outer one (an interrupted inner producer counts as completed). When the result terminates, its inner runs are disposed.
+    /// signal and the inner producers have completed, and is interrupted with the outer one (an
+    /// interrupted inner producer counts as completed). When the result terminates, its inner runs
+    /// are disposed.
     ///
     /// - Parameter strategy: How the inner producers are run.
     /// - Returns: A signal of the inner producers' values.
@@ -102,7 +108,8 @@ extension Signal {
     ///   have completed.
     /// - Interruption: of this signal interrupts the result; that of an inner producer the
     ///   operator did not dispose itself counts as its completion, except for a race's winner,
-    ///   whose interruption interrupts the result (see ``FlattenStrategy``). When the result terminates, its inner runs are disposed.
+    ///   whose interruption interrupts the result (see ``FlattenStrategy``). When the result
+    ///   terminates, its inner runs are disposed.
     ///
     /// ```swift
     /// query.flatMap(.latest) { text in search(text) }   // only the newest search's answer
@@ -125,7 +132,8 @@ extension Signal {
     ///
     /// Values come from the inner producers, on their threads, one at a time; any failure fails
     /// the result at once; it completes when this signal and the inner producers have completed,
-    /// and is interrupted with the outer one (an interrupted inner producer counts as completed). When the result terminates, its inner runs are disposed.
+    /// and is interrupted with the outer one (an interrupted inner producer counts as completed).
+    /// When the result terminates, its inner runs are disposed.
     ///
     /// - Parameters:
     ///   - strategy: How the inner producers are run.
@@ -143,7 +151,8 @@ extension Signal {
     ///
     /// Values come from the inner producers, on their threads, one at a time; this signal's
     /// failure fails the result at once; it completes when this signal and the inner producers
-    /// have completed, and is interrupted with the outer one (an interrupted inner producer counts as completed). When the result terminates, its inner runs are disposed.
+    /// have completed, and is interrupted with the outer one (an interrupted inner producer counts
+    /// as completed). When the result terminates, its inner runs are disposed.
     ///
     /// - Parameters:
     ///   - strategy: How the inner producers are run.
@@ -162,7 +171,8 @@ extension Signal {
     ///
     /// Values come from the inner producers, on their threads, one at a time; this signal's
     /// failure fails the result at once; it completes when this signal and the inner producers
-    /// have completed, and is interrupted with the outer one (an interrupted inner producer counts as completed). When the result terminates, its inner runs are disposed.
+    /// have completed, and is interrupted with the outer one (an interrupted inner producer counts
+    /// as completed). When the result terminates, its inner runs are disposed.
     ///
     /// - Parameters:
     ///   - strategy: How the inner producers are run.
@@ -182,7 +192,8 @@ extension Signal where Error == Never {
     ///
     /// Values come from the inner producers, on their threads, one at a time; an inner failure
     /// fails the result at once; it completes when this signal and the inner producers have
-    /// completed, and is interrupted with the outer one (an interrupted inner producer counts as completed). When the result terminates, its inner runs are disposed.
+    /// completed, and is interrupted with the outer one (an interrupted inner producer counts as
+    /// completed). When the result terminates, its inner runs are disposed.
     ///
     /// - Parameters:
     ///   - strategy: How the inner producers are run.
@@ -201,7 +212,8 @@ extension Signal where Error == Never {
     ///
     /// Values come from the inner producers, on their threads, one at a time; an inner failure
     /// fails the result at once; it completes when this signal and the inner producers have
-    /// completed, and is interrupted with the outer one (an interrupted inner producer counts as completed). When the result terminates, its inner runs are disposed.
+    /// completed, and is interrupted with the outer one (an interrupted inner producer counts as
+    /// completed). When the result terminates, its inner runs are disposed.
     ///
     /// - Parameters:
     ///   - strategy: How the inner producers are run.
@@ -219,7 +231,8 @@ extension Signal where Error == Never {
     ///
     /// Values come from the inner producers, on their threads, one at a time; the result
     /// completes when this signal and the inner producers have completed, and is interrupted with
-    /// the outer one (an interrupted inner producer counts as completed). When the result terminates, its inner runs are disposed.
+    /// the outer one (an interrupted inner producer counts as completed). When the result
+    /// terminates, its inner runs are disposed.
     ///
     /// - Parameters:
     ///   - strategy: How the inner producers are run.
@@ -237,7 +250,8 @@ extension Signal where Error == Never {
     ///
     /// Values come from the inner producers, on their threads, one at a time; the result
     /// completes when this signal and the inner producers have completed, and is interrupted with
-    /// the outer one (an interrupted inner producer counts as completed). When the result terminates, its inner runs are disposed.
+    /// the outer one (an interrupted inner producer counts as completed). When the result
+    /// terminates, its inner runs are disposed.
     ///
     /// - Parameters:
     ///   - strategy: How the inner producers are run.

@@ -13,7 +13,8 @@ extension SignalProducer where Value: SignalProducerConvertible, Error == Value.
     ///   runs have completed.
     /// - Interruption: of the outer producer interrupts the result; that of an inner producer the
     ///   operator did not dispose itself counts as its completion, except for a race's winner,
-    ///   whose interruption interrupts the result (see ``FlattenStrategy``). Disposing the run disposes the outer run and every inner run at once.
+    ///   whose interruption interrupts the result (see ``FlattenStrategy``). Disposing the run
+    ///   disposes the outer run and every inner run at once.
     ///
     /// ```swift
     /// let searches = SignalProducer<SignalProducer<String, Never>, Never>([a, b])
@@ -34,7 +35,9 @@ extension SignalProducer where Value: SignalProducerConvertible, Error == Never 
     ///
     /// Values come from the inner producers as `strategy` says, on their threads, one at a
     /// time; an inner failure fails the result at once; the result completes when the outer
-    /// producer and the inner producers have completed, and is interrupted with the outer one (an interrupted inner producer counts as completed). Disposing the run disposes the outer run and every inner run at once.
+    /// producer and the inner producers have completed, and is interrupted with the outer one (an
+    /// interrupted inner producer counts as completed). Disposing the run disposes the outer run
+    /// and every inner run at once.
     ///
     /// - Parameter strategy: How the inner producers are run.
     /// - Returns: A producer of the inner producers' values and errors.
@@ -49,7 +52,8 @@ extension SignalProducer where Value: SignalProducerConvertible, Error == Never,
     ///
     /// Values come from the inner producers as `strategy` says, on their threads, one at a
     /// time; the result completes when the outer producer and the inner producers have completed,
-    /// and is interrupted with the outer one (an interrupted inner producer counts as completed). Disposing the run disposes the outer run and every inner run at once.
+    /// and is interrupted with the outer one (an interrupted inner producer counts as completed).
+    /// Disposing the run disposes the outer run and every inner run at once.
     ///
     /// - Parameter strategy: How the inner producers are run.
     /// - Returns: A producer of the inner producers' values.
@@ -65,7 +69,9 @@ extension SignalProducer where Value: SignalProducerConvertible, Value.Error == 
     ///
     /// Values come from the inner producers as `strategy` says, on their threads, one at a
     /// time; the outer failure fails the result at once; the result completes when the outer
-    /// producer and the inner producers have completed, and is interrupted with the outer one (an interrupted inner producer counts as completed). Disposing the run disposes the outer run and every inner run at once.
+    /// producer and the inner producers have completed, and is interrupted with the outer one (an
+    /// interrupted inner producer counts as completed). Disposing the run disposes the outer run
+    /// and every inner run at once.
     ///
     /// - Parameter strategy: How the inner producers are run.
     /// - Returns: A producer of the inner producers' values.
@@ -102,7 +108,8 @@ extension SignalProducer {
     ///   have completed.
     /// - Interruption: of this producer interrupts the result; that of an inner producer the
     ///   operator did not dispose itself counts as its completion, except for a race's winner,
-    ///   whose interruption interrupts the result (see ``FlattenStrategy``). Disposing the run disposes the outer run and every inner run at once.
+    ///   whose interruption interrupts the result (see ``FlattenStrategy``). Disposing the run
+    ///   disposes the outer run and every inner run at once.
     ///
     /// ```swift
     /// query.flatMap(.latest) { text in search(text) }   // only the newest search's answer
@@ -125,7 +132,8 @@ extension SignalProducer {
     ///
     /// Values come from the inner producers, on their threads, one at a time; any failure fails
     /// the result at once; it completes when this producer and the inner producers have completed,
-    /// and is interrupted with the outer one (an interrupted inner producer counts as completed). Disposing the run disposes the outer run and every inner run at once.
+    /// and is interrupted with the outer one (an interrupted inner producer counts as completed).
+    /// Disposing the run disposes the outer run and every inner run at once.
     ///
     /// - Parameters:
     ///   - strategy: How the inner producers are run.
@@ -143,7 +151,8 @@ extension SignalProducer {
     ///
     /// Values come from the inner producers, on their threads, one at a time; this producer's
     /// failure fails the result at once; it completes when this producer and the inner producers
-    /// have completed, and is interrupted with the outer one (an interrupted inner producer counts as completed). Disposing the run disposes the outer run and every inner run at once.
+    /// have completed, and is interrupted with the outer one (an interrupted inner producer counts
+    /// as completed). Disposing the run disposes the outer run and every inner run at once.
     ///
     /// - Parameters:
     ///   - strategy: How the inner producers are run.
@@ -162,7 +171,8 @@ extension SignalProducer {
     ///
     /// Values come from the inner producers, on their threads, one at a time; this producer's
     /// failure fails the result at once; it completes when this producer and the inner producers
-    /// have completed, and is interrupted with the outer one (an interrupted inner producer counts as completed). Disposing the run disposes the outer run and every inner run at once.
+    /// have completed, and is interrupted with the outer one (an interrupted inner producer counts
+    /// as completed). Disposing the run disposes the outer run and every inner run at once.
     ///
     /// - Parameters:
     ///   - strategy: How the inner producers are run.
@@ -182,7 +192,8 @@ extension SignalProducer where Error == Never {
     ///
     /// Values come from the inner producers, on their threads, one at a time; an inner failure
     /// fails the result at once; it completes when this producer and the inner producers have
-    /// completed, and is interrupted with the outer one (an interrupted inner producer counts as completed). Disposing the run disposes the outer run and every inner run at once.
+    /// completed, and is interrupted with the outer one (an interrupted inner producer counts as
+    /// completed). Disposing the run disposes the outer run and every inner run at once.
     ///
     /// - Parameters:
     ///   - strategy: How the inner producers are run.
@@ -201,7 +212,8 @@ extension SignalProducer where Error == Never {
     ///
     /// Values come from the inner producers, on their threads, one at a time; an inner failure
     /// fails the result at once; it completes when this producer and the inner producers have
-    /// completed, and is interrupted with the outer one (an interrupted inner producer counts as completed). Disposing the run disposes the outer run and every inner run at once.
+    /// completed, and is interrupted with the outer one (an interrupted inner producer counts as
+    /// completed). Disposing the run disposes the outer run and every inner run at once.
     ///
     /// - Parameters:
     ///   - strategy: How the inner producers are run.
@@ -219,7 +231,8 @@ extension SignalProducer where Error == Never {
     ///
     /// Values come from the inner producers, on their threads, one at a time; the result
     /// completes when this producer and the inner producers have completed, and is interrupted with
-    /// the outer one (an interrupted inner producer counts as completed). Disposing the run disposes the outer run and every inner run at once.
+    /// the outer one (an interrupted inner producer counts as completed). Disposing the run
+    /// disposes the outer run and every inner run at once.
     ///
     /// - Parameters:
     ///   - strategy: How the inner producers are run.
@@ -237,7 +250,8 @@ extension SignalProducer where Error == Never {
     ///
     /// Values come from the inner producers, on their threads, one at a time; the result
     /// completes when this producer and the inner producers have completed, and is interrupted with
-    /// the outer one (an interrupted inner producer counts as completed). Disposing the run disposes the outer run and every inner run at once.
+    /// the outer one (an interrupted inner producer counts as completed). Disposing the run
+    /// disposes the outer run and every inner run at once.
     ///
     /// - Parameters:
     ///   - strategy: How the inner producers are run.
