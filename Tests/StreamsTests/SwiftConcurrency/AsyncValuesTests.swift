@@ -142,6 +142,37 @@ struct AsyncValuesTests {
         #expect(AsyncValuesBufferingPolicy.bufferingNewest(3).description == "bufferingNewest(3)")
     }
 
+    @Test("a slow consumer: values sent on another thread while the loop is busy are kept as the policy says",
+          .timeLimit(.minutes(1)),
+          arguments: [
+              (AsyncValuesBufferingPolicy.unbounded, Array(1...10)),
+              (.bufferingNewest(2), [1, 9, 10]),
+              (.bufferingOldest(2), [1, 2, 3]),
+          ])
+    func slowConsumer(_ policy: AsyncValuesBufferingPolicy, expected: [Int]) async {
+        let go = DispatchSemaphore(value: 0)
+        let sent = AsyncStream<Void>.makeStream()
+        let producer = SignalProducer<Int, Never> { observer, _ in
+            observer.send(value: 1)
+            Thread.detachNewThread {
+                go.wait()
+                for value in 2...10 { observer.send(value: value) }
+                observer.sendCompleted()
+                sent.continuation.yield()
+            }
+        }
+        var seen: [Int] = []
+        for await value in producer.values(bufferingPolicy: policy) {
+            seen.append(value)
+            if value == 1 {
+                // Busy: the other thread sends everything else before the loop asks again.
+                go.signal()
+                for await _ in sent.stream { break }
+            }
+        }
+        #expect(seen == expected)
+    }
+
     @Test("a signal's values start with the iteration and end with the signal")
     func signalValues() async {
         let (signal, input) = Signal<Int, Boom>.pipe()
