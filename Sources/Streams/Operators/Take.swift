@@ -1,6 +1,24 @@
 // take(first:), take(last:), take(while:) and take(until:) with a predicate.
 
 extension Operators {
+    /// Completes after `count` values; at once if `count` is zero.
+    @inlinable
+    static func take<Value, Error>(first count: Int, file: StaticString, line: UInt) -> FusedOperator<Value, Error, Value, Error> {
+        requirement(count >= 0, "take(first:) needs a count >= 0, got \(count)", file: file, line: line)
+        guard count > 0 else {
+            // As in ReactiveSwift, whose result has ended before anyone observes it.
+            return { downstream, stop in
+                downstream.sendInterrupted()
+                stop.dispose()
+                return Signal<Value, Error>.Observer { _ in }
+            }
+        }
+        return ending(into: 0) { taken, value in
+            taken += 1
+            return taken < count ? .send(value) : .finish(last: value, .completed)
+        }
+    }
+
     /// Keeps the last `count` values and sends them on completion.
     @inlinable
     static func take<Value, Error>(last count: Int, file: StaticString, line: UInt) -> FusedOperator<Value, Error, Value, Error> {
