@@ -53,6 +53,8 @@ final class TrackedValue: @unchecked Sendable {
     deinit { live.store(live.value - 1) }
 }
 
+// MemoCensus exists in debug builds only.
+#if DEBUG
 @Suite("MemoizedSequence at scale", .serialized)
 struct MemoizedSequenceScaleTests {
     @Test("a map-filter chain iterated with for-in, holding nothing else, keeps a bounded number of positions alive")
@@ -182,6 +184,7 @@ struct MemoizedSequenceScaleTests {
         #expect(finished)
     }
 }
+#endif
 
 @Suite("Leaks: MemoizedSequence")
 struct MemoizedSequenceLeakTests {

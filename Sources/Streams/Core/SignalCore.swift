@@ -37,8 +37,10 @@ class SignalCoreBase: @unchecked Sendable {
         @usableFromInline var terminated = false
         /// Whether the public ``Signal`` object still exists.
         var outputAlive = true
+        #if DEBUG
         /// Slots moved by compaction since creation; lets tests check that churn is amortized O(1).
         var compactionMoves = 0
+        #endif
         /// The name, observer limit and hooks, for the few signals that have any.
         var diagnostics: ObserverDiagnostics?
 
@@ -144,7 +146,9 @@ class SignalCoreBase: @unchecked Sendable {
                 state.observers[write] = state.observers[read]
                 state.registrations[write] = registration
                 registration.index = write
+                #if DEBUG
                 state.compactionMoves += 1
+                #endif
             }
             write += 1
         }
@@ -156,8 +160,10 @@ class SignalCoreBase: @unchecked Sendable {
     /// The number of registered observers.
     final var observerCount: Int { state.withLock { $0.observers.count - $0.holes } }
 
-    /// Total slot moves made by compaction so far.
+    #if DEBUG
+    /// Total slot moves made by compaction so far (debug builds only, for the tests).
     final var totalCompactionMoves: Int { state.withLock { $0.compactionMoves } }
+    #endif
 
     /// Called when the public ``Signal`` object goes away: with no observer left, nobody can ever
     /// see another event, so the signal ends silently and frees its resources.
