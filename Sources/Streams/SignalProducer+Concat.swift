@@ -44,8 +44,7 @@ final class ConcatRun<Outer, Inner, Error: Swift.Error>: @unchecked Sendable {
     @usableFromInline let innerHandle = SerialDisposable()
 
     // Drainer-only state.
-    @usableFromInline var pending: ContiguousArray<SignalProducer<Inner, Error>> = []
-    @usableFromInline var pendingHead = 0
+    @usableFromInline var pending = FIFOBuffer<SignalProducer<Inner, Error>>()
     @usableFromInline var innerActive = false
     @usableFromInline var outerDone = false
     @usableFromInline var outerStopped = false
@@ -107,13 +106,7 @@ final class ConcatRun<Outer, Inner, Error: Swift.Error>: @unchecked Sendable {
     @inlinable
     func startNextIfIdle() {
         guard !innerActive else { return }
-        if pendingHead < pending.count {
-            let next = pending[pendingHead]
-            pendingHead += 1
-            if pendingHead == pending.count {
-                pending.removeAll(keepingCapacity: true)
-                pendingHead = 0
-            }
+        if let next = pending.popFirst() {
             innerActive = true
             // The handle is in place before the first inner event, so that ending this run (a
             // downstream `take`) stops even an endless synchronous inner producer. Values go
@@ -141,7 +134,6 @@ final class ConcatRun<Outer, Inner, Error: Swift.Error>: @unchecked Sendable {
     func finish(_ termination: Termination<Error>) {
         finished = true
         pending.removeAll()
-        pendingHead = 0
         // Terminating the run ends its lifetime, which disposes the source and the inner run.
         observer.send(Signal.Event(termination))
     }

@@ -10,8 +10,7 @@
 final class Serializer<Item>: @unchecked Sendable {
     @usableFromInline
     struct State {
-        @usableFromInline var queue: ContiguousArray<Item> = []
-        @usableFromInline var head = 0
+        @usableFromInline var queue = FIFOBuffer<Item>()
         @usableFromInline var draining = false
 
         @usableFromInline init() {}
@@ -19,21 +18,9 @@ final class Serializer<Item>: @unchecked Sendable {
         /// Takes the next item, or ends the drain when there is none.
         @inlinable
         mutating func next() -> Item? {
-            guard head < queue.count else {
-                queue.removeAll(keepingCapacity: queue.count <= 64)
-                head = 0
-                draining = false
-                return nil
-            }
-            let item = queue[head]
-            head += 1
-            // A long drain fed as it goes (a million synchronous inner streams) must not keep
-            // every processed item: drop the processed prefix once it dominates.
-            if head >= 1024 && head * 2 >= queue.count {
-                queue.removeFirst(head)
-                head = 0
-            }
-            return item
+            if let item = queue.popFirst() { return item }
+            draining = false
+            return nil
         }
     }
 

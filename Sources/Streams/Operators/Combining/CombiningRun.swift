@@ -55,9 +55,8 @@ struct CombiningSource<Value, Error: Swift.Error> {
 struct CombiningSlotStorage<Value> {
     /// The latest value (`.latest` mode).
     @usableFromInline var latest: Value?
-    /// The values not yet paired, from `head` on (`.zip` mode).
-    @usableFromInline var queue: ContiguousArray<Value> = []
-    @usableFromInline var head = 0
+    /// The values not yet paired (`.zip` mode).
+    @usableFromInline var queue = FIFOBuffer<Value>()
 
     @inlinable
     init() {}
@@ -98,17 +97,7 @@ struct CombiningSlot<Value> {
     func take() -> Value {
         storage.update { slot in
             guard zipping else { return slot.latest! }
-            let value = slot.queue[slot.head]
-            slot.head += 1
-            if slot.head == slot.queue.count {
-                slot.queue.removeAll(keepingCapacity: true)
-                slot.head = 0
-            } else if slot.head >= 1024 && slot.head * 2 >= slot.queue.count {
-                // A long queue drained from the front: drop the paired prefix once it dominates.
-                slot.queue.removeFirst(slot.head)
-                slot.head = 0
-            }
-            return value
+            return slot.queue.popFirst()!
         }
     }
 }
@@ -220,8 +209,7 @@ final class CombiningRun<Output, Error: Swift.Error>: @unchecked Sendable {
         @usableFromInline var finished = false
         /// A thread is delivering; others queue their events in `outbox`.
         @usableFromInline var delivering = false
-        @usableFromInline var outbox: ContiguousArray<Event> = []
-        @usableFromInline var outboxHead = 0
+        @usableFromInline var outbox = FIFOBuffer<Event>()
 
         @inlinable
         init(sourceCount: Int) {
@@ -252,18 +240,11 @@ final class CombiningRun<Output, Error: Swift.Error>: @unchecked Sendable {
         /// The next queued event, or `nil` when the delivery is over.
         @inlinable
         mutating func nextQueued() -> Event? {
-            guard outboxHead < outbox.count else {
-                outbox.removeAll(keepingCapacity: outbox.count <= 64)
-                outboxHead = 0
-                delivering = false
-                return nil
-            }
-            let event = outbox[outboxHead]
-            // Leave a payload-free event behind, so that the value is released by the
+            // The queue lets go of a taken event at once, so that its value is released by the
             // deliverer once delivered, not later under the lock when the queue is cleared.
-            outbox[outboxHead] = .completed
-            outboxHead += 1
-            return event
+            if let event = outbox.popFirst() { return event }
+            delivering = false
+            return nil
         }
 
         /// Counts a value stored in source `index`'s slot; queues the combination it completes,

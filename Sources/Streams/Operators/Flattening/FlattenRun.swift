@@ -76,8 +76,7 @@ struct FlattenInnerRelease {
 @usableFromInline
 struct FlattenState<Inner, Error: Swift.Error> {
     @usableFromInline var running: [Int: FlattenInner] = [:]
-    @usableFromInline var waiting: ContiguousArray<SignalProducer<Inner, Error>> = []
-    @usableFromInline var waitingHead = 0
+    @usableFromInline var waiting = FIFOBuffer<SignalProducer<Inner, Error>>()
     @usableFromInline var nextID = 0
     @usableFromInline var outerCompleted = false
     @usableFromInline var finished = false
@@ -112,13 +111,7 @@ struct FlattenState<Inner, Error: Swift.Error> {
     @inlinable
     mutating func takeStartable(limit: UInt) -> [(SignalProducer<Inner, Error>, FlattenInner)] {
         var starts: [(SignalProducer<Inner, Error>, FlattenInner)] = []
-        while UInt(running.count) < limit, waitingHead < waiting.count {
-            let next = waiting[waitingHead]
-            waitingHead += 1
-            if waitingHead == waiting.count {
-                waiting.removeAll(keepingCapacity: waiting.count <= 64)
-                waitingHead = 0
-            }
+        while UInt(running.count) < limit, let next = waiting.popFirst() {
             starts.append((next, register()))
         }
         return starts
@@ -127,7 +120,7 @@ struct FlattenState<Inner, Error: Swift.Error> {
     /// Whether the result is due to complete.
     @inlinable
     var isDone: Bool {
-        outerCompleted && running.isEmpty && waitingHead == waiting.count
+        outerCompleted && running.isEmpty && waiting.isEmpty
     }
 
     /// Forgets everything: nothing more is started or delivered. The inner runs still going are
@@ -136,7 +129,6 @@ struct FlattenState<Inner, Error: Swift.Error> {
     mutating func end() {
         finished = true
         waiting.removeAll()
-        waitingHead = 0
         for inner in running.values {
             inner.active = false
             inner.handle = nil

@@ -200,8 +200,7 @@ final class SequencingTrampoline {
     @usableFromInline static let maximumDepth = 8
 
     private var depth = 0
-    private var queue: ContiguousArray<TrampolineTask> = []
-    private var head = 0
+    private var queue = FIFOBuffer<TrampolineTask>()
 
     private init() {}
 
@@ -219,20 +218,12 @@ final class SequencingTrampoline {
         depth += 1
         task.runTrampolineTask()
         depth -= 1
-        guard depth == 0, head < queue.count else { return }
+        guard depth == 0, !queue.isEmpty else { return }
         // The outermost drain on this thread: run what deeper ones queued, each from this level.
         depth = 1
-        while head < queue.count {
-            let next = queue[head]
-            head += 1
-            if head >= 1024 && head * 2 >= queue.count {
-                queue.removeFirst(head)
-                head = 0
-            }
+        while let next = queue.popFirst() {
             next.runTrampolineTask()
         }
-        queue.removeAll(keepingCapacity: queue.capacity <= 64)
-        head = 0
         depth = 0
     }
 
@@ -247,11 +238,10 @@ final class SequencingTrampoline {
         guard let existing = pthread_getspecific(key) else { return body() }
         let trampoline = Unmanaged<SequencingTrampoline>.fromOpaque(existing).takeUnretainedValue()
         guard trampoline.depth > 0 else { return body() }
-        let saved = (trampoline.depth, trampoline.queue, trampoline.head)
+        let saved = (trampoline.depth, trampoline.queue)
         trampoline.depth = 0
-        trampoline.queue = []
-        trampoline.head = 0
-        defer { (trampoline.depth, trampoline.queue, trampoline.head) = saved }
+        trampoline.queue = FIFOBuffer()
+        defer { (trampoline.depth, trampoline.queue) = saved }
         return body()
     }
 
