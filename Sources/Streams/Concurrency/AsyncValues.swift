@@ -59,13 +59,14 @@ extension Signal where Value: Sendable {
 
 /// What an ``AsyncValues`` sequence keeps when values arrive faster than its loop takes them.
 public struct AsyncValuesBufferingPolicy: Sendable, Equatable, CustomStringConvertible {
+    @usableFromInline
     enum Kind: Sendable, Equatable {
         case unbounded
         case newest(Int)
         case oldest(Int)
     }
 
-    let kind: Kind
+    @usableFromInline let kind: Kind
 
     /// Keeps every value: nothing is ever lost. The default.
     public static let unbounded = AsyncValuesBufferingPolicy(kind: .unbounded)
@@ -113,8 +114,8 @@ public struct AsyncValues<Value: Sendable, Error: Swift.Error>: AsyncSequence, S
     /// The stream's error type, thrown when it fails.
     public typealias Failure = Error
 
-    let policy: AsyncValuesBufferingPolicy
-    let subscribe: @Sendable (Signal<Value, Error>.Observer) -> Disposable?
+    @usableFromInline let policy: AsyncValuesBufferingPolicy
+    @usableFromInline let subscribe: @Sendable (Signal<Value, Error>.Observer) -> Disposable?
 
     init(policy: AsyncValuesBufferingPolicy, subscribe: @escaping @Sendable (Signal<Value, Error>.Observer) -> Disposable?) {
         self.policy = policy
@@ -122,6 +123,7 @@ public struct AsyncValues<Value: Sendable, Error: Swift.Error>: AsyncSequence, S
     }
 
     /// Makes an iterator; its first `next()` starts the run or the observation.
+    @inlinable
     public func makeAsyncIterator() -> Iterator {
         Iterator(handle: AsyncValuesHandle(AsyncValuesChannel(policy: policy, subscribe: subscribe)))
     }
@@ -133,15 +135,21 @@ public struct AsyncValues<Value: Sendable, Error: Swift.Error>: AsyncSequence, S
         /// The stream's error type.
         public typealias Failure = Error
 
-        let handle: AsyncValuesHandle<Value, Error>
+        @usableFromInline let handle: AsyncValuesHandle<Value, Error>
+
+        @inlinable init(handle: AsyncValuesHandle<Value, Error>) {
+            self.handle = handle
+        }
 
         /// The next value, or `nil` once the stream has completed or been interrupted, or the
         /// task cancelled; throws the stream's error if it failed.
+        @inlinable
         public mutating func next() async throws(Error) -> Value? {
             try await handle.channel.next(isolation: nil)
         }
 
         /// The next value, waiting on `actor`'s executor; see ``next()``.
+        @inlinable
         public mutating func next(isolation actor: isolated (any Actor)?) async throws(Error) -> Value? {
             try await handle.channel.next(isolation: actor)
         }
@@ -151,9 +159,11 @@ public struct AsyncValues<Value: Sendable, Error: Swift.Error>: AsyncSequence, S
 /// Owned by the iterator alone: when the last copy of the iterator goes, the run is disposed.
 /// The run's observer holds the channel, never this handle, so nothing keeps the handle alive
 /// but the iterator.
+@usableFromInline
 final class AsyncValuesHandle<Value: Sendable, Error: Swift.Error>: Sendable {
-    let channel: AsyncValuesChannel<Value, Error>
+    @usableFromInline let channel: AsyncValuesChannel<Value, Error>
 
+    @usableFromInline
     init(_ channel: AsyncValuesChannel<Value, Error>) {
         self.channel = channel
     }
@@ -165,8 +175,10 @@ final class AsyncValuesHandle<Value: Sendable, Error: Swift.Error>: Sendable {
 
 /// The meeting point of a run (which sends from any thread) and an iterating task: a buffer of
 /// waiting values, the termination, and at most one suspended `next()`.
+@usableFromInline
 final class AsyncValuesChannel<Value: Sendable, Error: Swift.Error>: @unchecked Sendable {
-    private enum Phase {
+    @usableFromInline
+    enum Phase {
         case idle
         case started(Disposable?)
         /// The termination is recorded; it is reported once the buffer is empty.
@@ -175,29 +187,34 @@ final class AsyncValuesChannel<Value: Sendable, Error: Swift.Error>: @unchecked 
         case finished
     }
 
-    private struct State {
-        var phase = Phase.idle
-        var buffer = FIFOBuffer<Value>()
-        var waiter: UnsafeContinuation<Result<Value?, Error>, Never>?
+    @usableFromInline
+    struct State {
+        @usableFromInline var phase = Phase.idle
+        @usableFromInline var buffer = FIFOBuffer<Value>()
+        @usableFromInline var waiter: UnsafeContinuation<Result<Value?, Error>, Never>?
+        @usableFromInline init() {}
     }
 
     /// The outcome of looking at the state from `next()`.
-    private enum Take {
+    @usableFromInline
+    enum Take {
         case value(Value)
         case end(Result<Value?, Error>)
         case start
         case wait
     }
 
-    private let state = Locked(State())
-    private let policy: AsyncValuesBufferingPolicy
-    private let subscribe: @Sendable (Signal<Value, Error>.Observer) -> Disposable?
+    @usableFromInline let state = Locked(State())
+    @usableFromInline let policy: AsyncValuesBufferingPolicy
+    @usableFromInline let subscribe: @Sendable (Signal<Value, Error>.Observer) -> Disposable?
 
+    @usableFromInline
     init(policy: AsyncValuesBufferingPolicy, subscribe: @escaping @Sendable (Signal<Value, Error>.Observer) -> Disposable?) {
         self.policy = policy
         self.subscribe = subscribe
     }
 
+    @inlinable
     func next(isolation actor: isolated (any Actor)?) async throws(Error) -> Value? {
         // A cancelled task ends the iteration even while values wait: the run is disposed
         // before the loop can take another.
@@ -237,7 +254,8 @@ final class AsyncValuesChannel<Value: Sendable, Error: Swift.Error>: @unchecked 
     }
 
     /// What `next()` gets now: a waiting value, the end, or nothing yet.
-    private static func take(_ state: inout State, starting: Bool) -> Take {
+    @inlinable
+    static func take(_ state: inout State, starting: Bool) -> Take {
         if let value = state.buffer.popFirst() { return .value(value) }
         switch state.phase {
         case .idle:
@@ -259,7 +277,8 @@ final class AsyncValuesChannel<Value: Sendable, Error: Swift.Error>: @unchecked 
 
     /// Starts the run (or observation) outside the lock: a synchronous producer delivers all its
     /// values into the buffer before `subscribe` returns.
-    private func start() {
+    @inlinable
+    func start() {
         let disposable = subscribe(Signal<Value, Error>.Observer { [self] event in
             switch event {
             case let .value(value): receive(value)
@@ -280,6 +299,7 @@ final class AsyncValuesChannel<Value: Sendable, Error: Swift.Error>: @unchecked 
         if cancelled { disposable?.dispose() }
     }
 
+    @inlinable
     func receive(_ value: Value) {
         let waiter = state.withLock { state -> UnsafeContinuation<Result<Value?, Error>, Never>? in
             if let waiter = state.waiter {
@@ -301,6 +321,7 @@ final class AsyncValuesChannel<Value: Sendable, Error: Swift.Error>: @unchecked 
         waiter?.resume(returning: .success(value))
     }
 
+    @inlinable
     func terminate(_ termination: Termination<Error>) {
         let waiter = state.withLock { state -> UnsafeContinuation<Result<Value?, Error>, Never>? in
             guard case .started = state.phase else { return nil }
@@ -323,6 +344,7 @@ final class AsyncValuesChannel<Value: Sendable, Error: Swift.Error>: @unchecked 
 
     /// Ends the iteration: disposes the run, drops waiting values, and lets a suspended
     /// `next()` return nil.
+    @usableFromInline
     func cancel() {
         let (waiter, disposable) = state.withLock { state -> (UnsafeContinuation<Result<Value?, Error>, Never>?, Disposable?) in
             var disposable: Disposable?
