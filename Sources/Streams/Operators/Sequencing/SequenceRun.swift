@@ -164,6 +164,10 @@ final class SequenceRun<Value, Error: Swift.Error>: TrampolineTask, @unchecked S
     func startStage(_ stage: SignalProducer<Value, Error>) {
         // Disposed meanwhile (from another thread, or by an observer): start nothing more.
         guard !lifetime.hasEnded else { return finish(.interrupted) }
+        // The ended stage is disposed before the next one starts, as ReactiveSwift's `repeat`
+        // and `concat` do: its upstream's `on(disposed:)` comes before the next stage's
+        // `on(starting:)`, even when the stage ended from a scheduled delivery.
+        stageHandle.inner = nil
         // The handle is in place before the stage's first event, so that disposing this run stops
         // even an endless synchronous stage. Its terminal event is queued (this thread is the
         // drainer) and handled after this call returns: that is what keeps the stack flat.

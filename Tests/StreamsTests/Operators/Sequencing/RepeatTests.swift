@@ -5,6 +5,24 @@ import StreamsTesting
 
 @Suite("repeat(_:)")
 struct RepeatTests {
+    @Test("an ended repetition is disposed before the next starts, even when it ended from a scheduled delivery")
+    func disposesBeforeTheNextStarts() {
+        let scheduler = TestScheduler()
+        var log: [String] = []
+        // A source that never ends; take(while:) ends each repetition at its first value, which
+        // reaches it from an action of the scheduler.
+        let source = SignalProducer<Int, Never> { observer, _ in observer.send(value: 1) }
+        source
+            .on(disposed: { log.append("disposed") })
+            .throttle(0.5, on: scheduler)
+            .on(starting: { log.append("starting") })
+            .take(while: { $0 % 2 == 0 })
+            .repeat(2)
+            .startWithCompleted { log.append("completed") }
+        scheduler.advance()
+        #expect(log == ["starting", "disposed", "starting", "completed", "disposed"])
+    }
+
     @Test("runs the producer count times in total, in order, then completes")
     func order() {
         let starts = TestCounter()
