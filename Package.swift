@@ -18,15 +18,17 @@ let package = Package(
         .executableTarget(name: "StreamsDemo", dependencies: ["Streams"]),
         .testTarget(name: "SchedulersTests", dependencies: ["Schedulers"]),
         .target(name: "AllocationCounter", path: "Tests/AllocationCounter"),
-        // Compares the code blocks of the DocC articles with the test regions that run them.
-        .target(name: "GuideSupport", path: "Tests/GuideSupport"),
-        .testTarget(name: "StreamsTests", dependencies: ["Streams", "StreamsTesting", "AllocationCounter", "GuideSupport"]),
+        // Shared by the test targets: the checker that compares the code blocks of the DocC
+        // articles with the test regions that run them, and the seeded random numbers of the
+        // generated tests.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "StreamsTests", dependencies: ["Streams", "StreamsTesting", "AllocationCounter", "TestSupport"]),
         // Acts as a package outside Streams: operators written on the public StreamProtocol only.
         .testTarget(name: "StreamsOutsideOperatorsTests", dependencies: ["Streams"]),
         .testTarget(name: "StreamsTestingTests", dependencies: ["StreamsTesting"]),
         // A reference model of the event semantics, and generated pipelines run on Streams and
         // on the model, compared event by event.
-        .testTarget(name: "StreamsModelTests", dependencies: ["Streams", "StreamsTesting"]),
+        .testTarget(name: "StreamsModelTests", dependencies: ["Streams", "StreamsTesting", "TestSupport"]),
         // Chains of common operators, built so that any expression slower than 200 ms to
         // type-check fails the build: guards the overloads against combinatorial explosion.
         .testTarget(
@@ -40,7 +42,7 @@ let package = Package(
         // warning an error: what the guide shows is what strict concurrency checking accepts.
         .testTarget(
             name: "StreamsGuideTests",
-            dependencies: ["Streams", "GuideSupport"],
+            dependencies: ["Streams", "TestSupport"],
             swiftSettings: [.unsafeFlags(["-warnings-as-errors"])]
         ),
     ],

@@ -1,5 +1,5 @@
 import Foundation
-import GuideSupport
+import TestSupport
 import Observation
 import Streams
 import Testing

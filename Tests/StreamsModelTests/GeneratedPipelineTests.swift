@@ -8,6 +8,7 @@
 
 import Foundation
 import Testing
+import TestSupport
 
 @Suite("Generated pipelines against the reference model")
 struct GeneratedPipelineTests {

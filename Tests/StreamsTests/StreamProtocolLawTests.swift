@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import Streams
 
 // Law and operator tests of `StreamProtocol`, stated once and run on both kinds of stream:
@@ -15,25 +16,12 @@ import Streams
 
 // MARK: - Deterministic generator
 
-/// SplitMix64: a tiny, fast, well-mixed PRNG with a fixed seed, so the cases are reproducible.
-private struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }
+extension SplitMix64 {
+    fileprivate mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }
 
     /// An array of length 0...maxLength with small values, so that repeats and equal neighbours
     /// (for `skipRepeats`) are common.
-    mutating func array(maxLength: Int = 20, values: ClosedRange<Int> = -6...6) -> [Int] {
+    fileprivate mutating func array(maxLength: Int = 20, values: ClosedRange<Int> = -6...6) -> [Int] {
         (0..<int(0...maxLength)).map { _ in int(values) }
     }
 }

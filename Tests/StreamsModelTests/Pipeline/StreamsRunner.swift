@@ -219,7 +219,17 @@ private final class StreamsRun {
         }
         recorder.recording = false
         let observation = Observation(log: recorder.log, subscriptions: recorder.subscriptions)
-        withExtendedLifetime(box) {}
+        // A run that has not terminated (a `never` input, a source that outlives the case) lives
+        // until it is disposed, as in ReactiveSwift, held by its sources and the scheduler's
+        // actions: end it, and let the scheduler run what its disposal schedules, so that the
+        // case leaves nothing behind.
+        box.disposable?.dispose()
+        box.disposable = nil
+        steps = 0
+        while let next = test.scheduler.nextDueDate, steps < 100_000 {
+            test.scheduler.advance(to: next)
+            steps += 1
+        }
         return observation
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import Streams
-import GuideSupport
+import TestSupport
 import Testing
 
 /// The code blocks of the guide articles in `Sources/Streams/Streams.docc`, compiled and run.

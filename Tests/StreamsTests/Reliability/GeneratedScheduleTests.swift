@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import TestSupport
 @testable import Streams
 
 // Generated schedules across threads, for the stateful parts of the library: combineLatest, zip,
@@ -32,20 +33,10 @@ import Testing
 
 // MARK: - Schedules
 
-/// SplitMix64: a schedule is a pure function of its seed.
-struct ScheduleRandom {
-    private var state: UInt64
+/// The schedules' random numbers: a schedule is a pure function of its seed.
+typealias ScheduleRandom = SplitMix64
 
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+extension ScheduleRandom {
     mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
 
     mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
