@@ -25,19 +25,18 @@ public final class InlineQueueScheduler: Scheduler {
     public init(queue: DispatchQueue) {
         self.queue = queue
         isMainQueue = queue === DispatchQueue.main
-        queue.setSpecific(key: key, value: 1)
+        if !isMainQueue { queue.setSpecific(key: key, value: 1) }
     }
 
     /// The main-queue scheduler behind ``UIScheduler``.
     init(mainQueue: Void) {
         self.queue = DispatchQueue.main
         isMainQueue = true
-        queue.setSpecific(key: key, value: 1)
     }
 
-    /// Whether the caller runs on the queue (or, for the main queue, the main thread).
+    /// Whether the caller runs on the queue (for the main queue, see ``MainQueue``).
     private var isOnQueue: Bool {
-        (isMainQueue && Thread.isMainThread) || DispatchQueue.getSpecific(key: key) == 1
+        isMainQueue ? MainQueue.isCurrent : DispatchQueue.getSpecific(key: key) == 1
     }
 
     /// Runs `action` on the queue: inline if already there with nothing waiting, else later.

@@ -1,9 +1,6 @@
 // Delivery to the main actor that the compiler can check, and the runtime check that catches a
 // closure isolated to an actor being called outside it.
 
-import Dispatch
-import Foundation
-
 extension Signal where Value: Sendable {
     /// Observes every event with a main-actor closure, called on the main actor in the order
     /// the events were sent.
@@ -151,20 +148,6 @@ func checkIsolation(_ isolation: any Actor, _ form: StaticString) {
         if !MainQueue.isCurrent { fatalError(isolationViolation(form, isolation)) }
     } else {
         isolation.preconditionIsolated(isolationViolation(form, isolation))
-    }
-}
-
-/// Tells whether the caller runs on the main queue.
-enum MainQueue {
-    /// A mark on the main queue, set when first needed.
-    static let key: DispatchSpecificKey<UInt8> = {
-        let key = DispatchSpecificKey<UInt8>()
-        DispatchQueue.main.setSpecific(key: key, value: 1)
-        return key
-    }()
-
-    static var isCurrent: Bool {
-        Thread.isMainThread || DispatchQueue.getSpecific(key: key) == 1
     }
 }
 
