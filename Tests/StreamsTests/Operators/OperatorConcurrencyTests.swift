@@ -15,10 +15,14 @@ private func concurrentSource(
     senders: Int,
     perSender: Int,
     sent: TestCounter,
-    finished: DispatchSemaphore
+    finished: DispatchSemaphore,
+    sentWhenEnded: TestCounter? = nil
 ) -> SignalProducer<Int, Never> {
     SignalProducer { observer, lifetime in
         let done = TestCounter()
+        if let sentWhenEnded {
+            lifetime.observeEnded { sentWhenEnded.store(sent.value) }
+        }
         for sender in 0..<senders {
             onNewThread {
                 for index in 0..<perSender {
@@ -96,7 +100,10 @@ extension ConcurrencySuites {
             for _ in 0..<5 {
                 let finished = DispatchSemaphore(value: 0)
                 let sent = TestCounter()
-                let source = concurrentSource(senders: 2, perSender: perSender, sent: sent, finished: finished)
+                let sentWhenEnded = TestCounter()
+                sentWhenEnded.store(-1)
+                let source = concurrentSource(
+                    senders: 2, perSender: perSender, sent: sent, finished: finished, sentWhenEnded: sentWhenEnded)
                 let log = ConcurrentLog<Int>()
                 source.scan(0) { total, _ in total + 1 }.take(first: count).start(log.observer)
                 for _ in 0..<2 { finished.wait() }
@@ -104,9 +111,12 @@ extension ConcurrencySuites {
                 #expect(log.values == Array(1...count))
                 #expect(log.terminals == [.completed])
                 #expect(log.afterTerminal == 0)
-                // Once the count is reached the run's lifetime has ended, and each sender stops
-                // at its next check: at most one value each in flight.
-                #expect(sent.value <= count + 2)
+                // Reaching the count ends the run's lifetime (once the delivering thread has
+                // released the signal and disposes its resources), and from then on each sender
+                // stops at its next check: at most one value each in flight.
+                #expect(sentWhenEnded.value >= count)
+                #expect(sent.value <= sentWhenEnded.value + 2)
+                #expect(sent.value < 2 * perSender)
             }
         }
 
