@@ -4,8 +4,8 @@
 // Each source has a typed slot (its latest value, or its queue of unpaired values); the run
 // itself only counts, per source, how many values it holds and whether it completed. So the
 // engine is written once for every arity and value type: an arity only says how to read its
-// slots into a tuple (`Combining+Arities.swift`), and a sequence of sources reads them into an
-// array.
+// slots into a tuple (`Combining+Arities.generated.swift`, written by
+// `Scripts/generate-arities.swift`), and a sequence of sources reads them into an array.
 //
 // Ordering: a value is stored, the combination it makes is built, and that combination is
 // queued for delivery, all in one critical section of one lock. Whichever thread then finds no
@@ -132,7 +132,7 @@ struct CombiningWiring<Output, Error: Swift.Error> {
 typealias CombiningGenerator<Output, Error: Swift.Error> = (Signal<Output, Error>.Observer, Lifetime) -> Void
 
 /// The namespace of the combining wiring: `generator` builds a run for any sources, and the
-/// arity overloads in `Combining+Arities.swift` read their slots into tuples.
+/// arity overloads in `Combining+Arities.generated.swift` read their slots into tuples.
 @usableFromInline
 enum Combining {
     /// A generator that wires the sources with `wire`, which adds each source and returns the
