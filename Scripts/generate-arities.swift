@@ -1,4 +1,4 @@
-// Writes the 2-to-10 arity forms of combineLatest and zip into the
+// Writes the 2-to-10 arity forms of combineLatest, zip and merge into the
 // `*+Arities.generated.swift` files of the Streams target.
 //
 //     swift Scripts/generate-arities.swift                 # from the package root: rewrites them
@@ -313,6 +313,32 @@ func propertyForm(_ name: String, summary: String, _ n: Int) -> String {
     """
 }
 
+// MARK: - merge
+
+func mergeForm(_ n: Int) -> String {
+    let t = types(n), v = names(n)
+    let generics = t.map { "\($0): SignalProducerConvertible" }.joined(separator: ", ")
+    let parameters = zip(t, v).map { "_ \($1): \($0)" }.joined(separator: ", ")
+    let requirements = t.map { "\($0).Value == Value, \($0).Error == Error" }.joined(separator: ", ")
+    let producers = v.map { "\($0).producer" }.joined(separator: ", ")
+    return """
+        /// Merges \(n) producers (or anything that gives one): each run starts them all, in argument
+        /// order, and sends their values as they come, on their threads, one at a time. The first
+        /// failure ends the result at once and interrupts the others; it completes once every
+        /// producer has completed (an interrupted one counts as completed). Disposing the run
+        /// interrupts them all.
+        ///
+        /// - Parameters:
+    \(parameterDocs(n, "producer"))
+        /// - Returns: A producer of the values of every producer.
+        @inlinable
+        public static func merge<\(generics)>(\(parameters)) -> SignalProducer<Value, Error>
+        where \(requirements) {
+            merge([\(producers)])
+        }
+    """
+}
+
 // MARK: - The files
 
 /// A generated file: its path from the package root, and what follows the header line.
@@ -371,6 +397,15 @@ let files: [GeneratedFile] = [
                     $0
                 )
             })
+    ),
+    GeneratedFile(
+        path: "Sources/Streams/Operators/Flattening/Merge+Arities.generated.swift",
+        body: """
+            // The 2-to-10 argument forms of SignalProducer.merge. The other forms are in `Merge.swift`.
+
+
+            """
+            + extensionBlock("SignalProducer", arities.map(mergeForm))
     ),
 ]
 
