@@ -110,8 +110,9 @@ package struct PlatformLock: @unchecked Sendable {
 /// The closure must be short and must never call out to user code or to an observer: the package
 /// rule is that nothing downstream is ever called while a lock is held.
 ///
-/// The state and the lock live in one heap object (a `ManagedBuffer`), reached through pointers,
-/// so an access costs one allocation at creation and no dynamic exclusivity check.
+/// The state and the lock live in one heap object, a `ManagedBuffer` whose element is the lock
+/// primitive (which needs a fixed address) and whose header is the state: one allocation at
+/// creation, and the state is reached through the buffer's pointer while the lock is held.
 @usableFromInline
 package struct Locked<State> {
     @usableFromInline let storage: LockedStorage<State>
