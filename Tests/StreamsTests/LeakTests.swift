@@ -251,6 +251,62 @@ struct SignalLeakTests {
         withExtendedLifetime(signal) {}
     }
 
+    @Test("an observer disposed after values were delivered is released at once, without another send")
+    func observerReleasedOnDisposalAfterDeliveries() {
+        let (signal, input) = Signal<Int, Never>.pipe()
+        weak var disposedCanary: TestCanary?
+        let disposable: Disposable?
+        var received: [Int] = []
+        do {
+            let disposed = TestCanary()
+            disposedCanary = disposed
+            disposable = signal.observeValues { _ in _ = disposed }
+            signal.observeValues { received.append($0) }
+        }
+        // The signal has delivered, so the list it delivers from holds both observers.
+        input.send(value: 1)
+        input.send(value: 2)
+        #expect(disposedCanary != nil)
+        disposable?.dispose()
+        #expect(disposedCanary == nil)
+        input.send(value: 3)
+        #expect(received == [1, 2, 3])
+        withExtendedLifetime(signal) {}
+    }
+
+    @Test("an observer disposed on another thread during a delivery is released when that delivery ends, without another send")
+    func observerDisposedFromAnotherThreadDuringDelivery() {
+        let (signal, input) = Signal<Int, Never>.pipe()
+        weak var disposedCanary: TestCanary?
+        let entered = DispatchSemaphore(value: 0)
+        let proceed = DispatchSemaphore(value: 0)
+        let delivered = DispatchSemaphore(value: 0)
+        let disposable: Disposable?
+        do {
+            let disposed = TestCanary()
+            disposedCanary = disposed
+            disposable = signal.observeValues { _ in _ = disposed }
+            signal.observeValues { value in
+                guard value == 2 else { return }
+                entered.signal()
+                proceed.wait()
+            }
+        }
+        input.send(value: 1)
+        Thread.detachNewThread {
+            input.send(value: 2)
+            delivered.signal()
+        }
+        entered.wait()
+        // The other thread is inside its delivery, holding the send lock: the removal cannot drop
+        // the delivery list, which still holds the observer until the delivery ends.
+        disposable?.dispose()
+        proceed.signal()
+        delivered.wait()
+        #expect(disposedCanary == nil)
+        withExtendedLifetime(signal) {}
+    }
+
     @Test("an observer that disposes itself during a delivery is released once that delivery ends")
     func observerDisposedDuringDelivery() {
         let (signal, input) = Signal<Int, Never>.pipe()
