@@ -160,3 +160,10 @@ package func currentThreadID() -> UInt {
 }
 
 extension Locked: @unchecked Sendable where State: Sendable {}
+
+/// Lets other threads run, for a thread waiting a few instructions for another to release a lock
+/// (see `SignalCore.commitInterrupt`).
+@inlinable
+package func yieldProcessor() {
+    sched_yield()
+}

@@ -21,12 +21,13 @@ import Synchronization
 /// Delivery does not touch that array or its lock. The thread holding `sendLock` iterates its own
 /// copy, the delivery list, which shares the array's storage (no element is copied) and is
 /// refreshed only when `observersVersion` says the observers changed. A value delivered in steady
-/// state therefore costs the send lock and nothing else that synchronizes: no second lock, no
-/// retain or release of the list or of the observers, which the list keeps alive. Observers added
-/// or removed during a delivery take effect from the next event. A change first tries the send
-/// lock to drop the delivery list, so that the array it changes is not shared (no copy), and so
-/// that a removed observer is not kept alive by the list; when another thread is delivering, that
-/// thread drops the list once it has released the lock and sees the version moved.
+/// state therefore costs the send lock and nothing else that synchronizes: no second lock and no
+/// snapshot to take. Observers added or removed during a delivery take effect from the next
+/// event. A change first tries the send lock and, when no thread is delivering, drops a delivery
+/// list that shares the array's storage (which frees nothing), so that the array it changes is
+/// not copied and a removed observer is freed at once. When a thread is delivering, the list
+/// keeps what it holds until that thread, having released the lock, sees the version moved and
+/// drops it.
 ///
 /// `SignalCoreBase` is the part that does not depend on the value and error types, so that
 /// registering and removing an observer, which run outside the client's specialized code (a
@@ -155,14 +156,35 @@ class SignalCoreBase: @unchecked Sendable {
         return observers
     }
 
+    /// Stops the delivery list from sharing the storage of `state.observers`, so that a change
+    /// of the observers does not copy them. Called with `state`'s lock held, and `sendLock` held
+    /// by the caller (`holdsSendLock`), otherwise a thread may be iterating the list.
+    ///
+    /// Only a list that shares the observers' storage is dropped, which frees nothing (the state
+    /// still references that storage): a list taken before an earlier change may hold the last
+    /// reference to a removed observer, whose release runs user code, and this runs inside
+    /// `observe` and `dispose`, whose callers may hold locks of their own. Such a list is dropped
+    /// by the delivering thread after its delivery, or by the next delivery.
+    private final func unshareObservers(_ state: inout State, holdsSendLock: Bool) {
+        guard holdsSendLock else { return }
+        let shared = deliveryList.withUnsafeBufferPointer { list in
+            state.observers.withUnsafeBufferPointer { $0.baseAddress == list.baseAddress }
+        }
+        guard shared else { return }
+        deliveryList = []
+        deliveryVersion = Self.staleVersion
+    }
+
     /// Registers `observer` for every event from the next delivery on; `nil` if the signal has
     /// terminated (the caller then interrupts the observer).
     @usableFromInline
     final func register(_ observer: AnyObject) -> ObserverRegistration? {
-        dropDeliveryListIfIdle()
+        let holdsSendLock = sendLock.tryLock()
+        defer { if holdsSendLock { sendLock.unlock() } }
         let (registration, diagnostics, count) = state.withLock {
             state -> (ObserverRegistration?, ObserverDiagnostics?, Int) in
             guard !state.terminated else { return (nil, nil, 0) }
+            unshareObservers(&state, holdsSendLock: holdsSendLock)
             let registration = ObserverRegistration(core: self, index: state.observers.count)
             state.observers.append(observer)
             state.registrations.append(registration)
@@ -179,12 +201,13 @@ class SignalCoreBase: @unchecked Sendable {
     /// The observer is released after the lock is dropped: its deinitialization may run user code
     /// (a captured object's `deinit`) that touches this very signal.
     final func remove(_ registration: ObserverRegistration) {
-        dropDeliveryListIfIdle()
         var diagnostics: ObserverDiagnostics?
         var count = 0
+        let holdsSendLock = sendLock.tryLock()
         let (removed, abandoned) = state.withLock { state -> (AnyObject?, Bool) in
             let index = registration.index
             guard index >= 0, !state.terminated else { return (nil, false) }
+            unshareObservers(&state, holdsSendLock: holdsSendLock)
             diagnostics = state.diagnostics
             registration.index = -1
             let removed = state.observers[index]
@@ -206,6 +229,7 @@ class SignalCoreBase: @unchecked Sendable {
             }
             return (removed, false)
         }
+        if holdsSendLock { sendLock.unlock() }
         withExtendedLifetime(removed) {}
         diagnostics?.observerRemoved(count: count)
         if abandoned { disposable.dispose() }
@@ -350,7 +374,7 @@ final class SignalCore<Value, Error: Swift.Error>: SignalCoreBase, @unchecked Se
             ended = deliverInterrupt() || ended
         }
         let deliveredVersion = deliveryVersion
-        deliveringThread.store(0, ordering: .relaxed)
+        deliveringThread.store(0, ordering: .releasing)
         sendLock.unlock()
         if ended {
             disposable.dispose()
@@ -376,9 +400,17 @@ final class SignalCore<Value, Error: Swift.Error>: SignalCoreBase, @unchecked Se
 
     /// Delivers a requested interruption if no thread is delivering; otherwise leaves it to the
     /// thread that is, which checks for it after its delivery.
+    ///
+    /// The send lock is also taken, for a few instructions and without calling out, by a thread
+    /// adding or removing an observer or dropping the delivery list (`deliveringThread` is then
+    /// 0). That thread does not deliver interruptions, so this one waits for it to let go.
     @usableFromInline
     func commitInterrupt() {
-        guard sendLock.tryLock() else { return }
+        while !sendLock.tryLock() {
+            if deliveringThread.load(ordering: .acquiring) != 0 { return }
+            if interruptState.load(ordering: .acquiring) != Self.interruptRequested { return }
+            yieldProcessor()
+        }
         deliveringThread.store(currentThreadID(), ordering: .relaxed)
         var ended = false
         if interruptState.load(ordering: .relaxed) == Self.interruptRequested {
@@ -386,7 +418,7 @@ final class SignalCore<Value, Error: Swift.Error>: SignalCoreBase, @unchecked Se
         }
         // Events observers sent while `interrupted` was delivered reach a terminated signal.
         if !reentrantQueue.isEmpty { reentrantQueue.removeAll() }
-        deliveringThread.store(0, ordering: .relaxed)
+        deliveringThread.store(0, ordering: .releasing)
         sendLock.unlock()
         if ended { disposable.dispose() }
     }
