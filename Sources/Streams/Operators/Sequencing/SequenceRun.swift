@@ -1,12 +1,18 @@
-// The engine behind concat, prefix, then, repeat and retry: one producer run after another, each
-// started when the previous one ended, in constant stack.
+// The engine behind concat, prefix, then, repeat and retry, and behind `bind` and `concat` of
+// `ProducerKind`: one producer run after another, each started when the previous one ended, in
+// constant stack.
 //
 // An operator describes itself as a *plan*: a function, made afresh for each run, that is told
 // how the previous stage ended (`nil` before the first) and answers with the next stage to start
 // or the way the whole run ends. `concat` is the plan "this producer, then that one", `repeat(n)`
 // "this producer n times", `retry(upTo:)` "this producer again after each failure, n times".
 //
-// Two things keep the stack flat:
+// A run may also have a *source*: a producer whose values are stages, started with the run and
+// running beside it. Its stages wait their turn in a queue, and a plan takes the next one with
+// `startFromSource`. `bind` is the plan "each stage the source sends, in order; any failure or
+// interruption ends the run", its source the upstream with each value turned into a producer.
+//
+// Three things keep the stack flat:
 //
 // - Within one run, the end of a stage is submitted to the run's `Serializer`. A synchronous stage
 //   runs entirely inside the call that starts it, while this thread is the serializer's drainer,
@@ -19,6 +25,9 @@
 //   after its own work instead of nesting it. The outermost drain finishes all of that work
 //   before it returns, so a producer started from outside still delivers all its synchronous
 //   events before `start` returns.
+// - A source is not held back by the trampoline. Before handing over a value, the source lets the
+//   trampoline of its thread run the drains it postponed, so a synchronous source is never more
+//   than one stage ahead of its run: a `take` downstream still stops an endless one.
 
 #if canImport(Darwin)
 import Darwin
@@ -33,6 +42,10 @@ import Musl
 enum SequenceStep<Value, Error: Swift.Error> {
     /// Start this producer; its values go downstream, its end is handed to the plan.
     case start(SignalProducer<Value, Error>)
+    /// Start the next stage the source sent, as soon as there is one, and hand its end to the
+    /// plan; once the source has completed and its stages have all been taken, complete the run.
+    /// A run without a source completes.
+    case startFromSource
     /// End the run with this termination.
     case finish(Termination<Error>)
 }
@@ -50,7 +63,48 @@ extension SignalProducer {
     @inlinable
     static func sequencing(_ makePlan: @escaping () -> SequencePlan<Value, Error>) -> SignalProducer<Value, Error> {
         SignalProducer { observer, lifetime in
-            SequenceRun(observer: observer, lifetime: lifetime, plan: makePlan()).start()
+            // Without a source nothing is sent, so there is never a stage to make.
+            SequenceRun<Value, Error, Never>(
+                observer: observer, lifetime: lifetime, plan: makePlan(), source: nil,
+                stage: { (_: Never) -> SignalProducer<Value, Error> in }
+            ).start()
+        }
+    }
+
+    /// A producer whose runs follow the plan `makePlan` returns, made once per start, taking
+    /// stages from `source`.
+    ///
+    /// - Parameters:
+    ///   - source: Started with each run, right after the run's start was handed to the plan;
+    ///     the producers it sends are the stages the plan takes with
+    ///     ``SequenceStep/startFromSource``, in the order sent. Its failure or interruption ends the run at once; its completion
+    ///     ends the run once the plan asks for a stage and none is left. The run ending
+    ///     interrupts it.
+    ///   - makePlan: Called once per start.
+    @inlinable
+    static func sequencing(
+        source: SignalProducer<SignalProducer<Value, Error>, Error>,
+        _ makePlan: @escaping () -> SequencePlan<Value, Error>
+    ) -> SignalProducer<Value, Error> {
+        SignalProducer { observer, lifetime in
+            SequenceRun(observer: observer, lifetime: lifetime, plan: makePlan(), source: source, stage: { $0 }).start()
+        }
+    }
+
+    /// Runs the stages `source` sends one after another, each started when the previous one
+    /// completed and the source sent it; the first failure or interruption, of a stage or of
+    /// the source, ends the run, and it completes after the source and its last stage.
+    ///
+    /// - Parameter source: Started once per start, beside the stages.
+    @inlinable
+    static func sequencing(source: SignalProducer<SignalProducer<Value, Error>, Error>) -> SignalProducer<Value, Error> {
+        sequencing(source: source) {
+            { previous in
+                switch previous {
+                case nil, .completed?: return .startFromSource
+                case let termination?: return .finish(termination)
+                }
+            }
         }
     }
 
@@ -92,19 +146,28 @@ protocol TrampolineTask: AnyObject {
     func runTrampolineTask()
 }
 
-/// One run of a sequencing operator (``SignalProducer/sequencing(_:)``).
+/// One run of a sequencing operator (``SignalProducer/sequencing(_:)``,
+/// ``SignalProducer/sequencing(source:_:)``).
 ///
-/// Every input (the start, the end of each stage) goes through a ``Serializer``, so `plan` is
-/// touched only by its drainer. Values of the stages do not: they go straight downstream, so that
-/// a synchronous stage's values are not held back until it ends.
+/// Every input (the start, the end of each stage, what the source sends) goes through a
+/// ``Serializer``, so `plan` and the fields below it are touched only by its drainer. Values of
+/// the stages do not: they go straight downstream, so that a synchronous stage's values are not
+/// held back until it ends.
+///
+/// `Sent` is what the source sends, made into a stage by `stage`: a producer, or `Never` for a run
+/// without a source, whose inputs then carry nothing to copy but a termination.
 @usableFromInline
-final class SequenceRun<Value, Error: Swift.Error>: TrampolineTask, @unchecked Sendable {
+final class SequenceRun<Value, Error: Swift.Error, Sent>: TrampolineTask, @unchecked Sendable {
     @usableFromInline
     enum Input {
         /// Start the first stage.
         case start
         /// The running stage ended.
         case stageEnded(Termination<Error>)
+        /// The source sent a stage.
+        case sourceSent(Sent)
+        /// The source ended.
+        case sourceEnded(Termination<Error>)
     }
 
     @usableFromInline let serializer = Serializer<Input>()
@@ -112,20 +175,36 @@ final class SequenceRun<Value, Error: Swift.Error>: TrampolineTask, @unchecked S
     @usableFromInline let lifetime: Lifetime
     /// The interrupt handle of the running stage; disposed with the run's lifetime.
     @usableFromInline let stageHandle = SerialDisposable()
+    /// The producer of stages started with the run, if any.
+    @usableFromInline let source: SignalProducer<Sent, Error>?
+    /// Makes a stage of what the source sent.
+    @usableFromInline let stage: (Sent) -> SignalProducer<Value, Error>
 
     /// Drainer-only: the plan, dropped when the run ends so that what it captured is released.
     @usableFromInline var plan: SequencePlan<Value, Error>?
+    /// Drainer-only: the stages the source sent that the plan has not taken yet.
+    @usableFromInline var waiting = FIFOBuffer<Sent>()
+    /// Drainer-only: the plan asked for the source's next stage and none was waiting.
+    @usableFromInline var awaitingSource = false
+    /// Drainer-only: the source has completed (a run without a source has nothing to send).
+    @usableFromInline var sourceCompleted: Bool
 
     /// Drains the serializer. Built in inlinable code, so that the trampoline, which calls tasks
     /// through a protocol and so runs unspecialized code, reaches the run's specialized drain
     /// loop at once instead of running every stage through unspecialized generic code.
-    @usableFromInline let drainTask: (SequenceRun<Value, Error>) -> Void
+    @usableFromInline let drainTask: (SequenceRun<Value, Error, Sent>) -> Void
 
     @inlinable
-    init(observer: Signal<Value, Error>.Observer, lifetime: Lifetime, plan: @escaping SequencePlan<Value, Error>) {
+    init(
+        observer: Signal<Value, Error>.Observer, lifetime: Lifetime, plan: @escaping SequencePlan<Value, Error>,
+        source: SignalProducer<Sent, Error>?, stage: @escaping (Sent) -> SignalProducer<Value, Error>
+    ) {
         self.observer = observer
         self.lifetime = lifetime
         self.plan = plan
+        self.source = source
+        self.stage = stage
+        sourceCompleted = source == nil
         drainTask = { run in run.serializer.drain { run.handle($0) } }
     }
 
@@ -133,6 +212,24 @@ final class SequenceRun<Value, Error: Swift.Error>: TrampolineTask, @unchecked S
     func start() {
         lifetime += stageHandle
         submit(.start)
+        guard let source, !lifetime.hasEnded else { return }
+        // The source's handle is in the lifetime before its first event, so that the run ending
+        // stops even an endless synchronous source.
+        _ = source.startRun { handle in
+            self.lifetime += handle
+            return Signal.Observer { event in
+                switch event {
+                case let .value(sent):
+                    // The drains postponed on this thread run first: a synchronous source waits
+                    // for the stages it already sent instead of running ahead of them.
+                    SequencingTrampoline.runPostponed()
+                    self.submit(.sourceSent(sent))
+                case let .failed(error): self.submit(.sourceEnded(.failed(error)))
+                case .completed: self.submit(.sourceEnded(.completed))
+                case .interrupted: self.submit(.sourceEnded(.interrupted))
+                }
+            }
+        }
     }
 
     @inlinable
@@ -153,11 +250,41 @@ final class SequenceRun<Value, Error: Swift.Error>: TrampolineTask, @unchecked S
         switch input {
         case .start: previous = nil
         case let .stageEnded(termination): previous = termination
+        case let .sourceSent(sent): return sourceSent(sent)
+        case let .sourceEnded(termination): return sourceEnded(termination)
         }
         switch plan(previous) {
         case let .start(stage): startStage(stage)
+        case .startFromSource: startFromSource()
         case let .finish(termination): finish(termination)
         }
+    }
+
+    // The source's part of the drain, kept out of the loop of runs without a source.
+
+    @inlinable @inline(never)
+    func startFromSource() {
+        if let sent = waiting.popFirst() {
+            startStage(stage(sent))
+        } else if sourceCompleted {
+            finish(.completed)
+        } else {
+            awaitingSource = true
+        }
+    }
+
+    @inlinable @inline(never)
+    func sourceSent(_ sent: Sent) {
+        guard awaitingSource else { return waiting.append(sent) }
+        awaitingSource = false
+        startStage(stage(sent))
+    }
+
+    @inlinable @inline(never)
+    func sourceEnded(_ termination: Termination<Error>) {
+        guard case .completed = termination else { return finish(termination) }
+        sourceCompleted = true
+        if awaitingSource { finish(.completed) }
     }
 
     @inlinable
@@ -187,7 +314,9 @@ final class SequenceRun<Value, Error: Swift.Error>: TrampolineTask, @unchecked S
     @inlinable
     func finish(_ termination: Termination<Error>) {
         plan = nil
-        // Terminating the output ends its lifetime, which disposes the running stage, if any.
+        waiting.removeAll()
+        // Terminating the output ends its lifetime, which disposes the running stage, if any,
+        // and the source.
         observer.send(Signal.Event(termination))
     }
 }
@@ -229,6 +358,23 @@ final class SequencingTrampoline {
             next.runTrampolineTask()
         }
         depth = 0
+    }
+
+    /// Runs now, from this level of the stack, the drains postponed on this thread, and those
+    /// they postpone in turn, until none is left.
+    ///
+    /// A sequencing source calls it before handing over each value. A synchronous source runs to
+    /// its end inside the call that started it; were the drains of the stages it sent waiting
+    /// for the outermost drain below, the source would run ahead of them, forever for an endless
+    /// one. Running them here keeps it one stage ahead at most, and what they start is postponed
+    /// and run by this same loop, so the stack stays bounded.
+    @usableFromInline
+    static func runPostponed() {
+        guard let existing = pthread_getspecific(key) else { return }
+        let trampoline = Unmanaged<SequencingTrampoline>.fromOpaque(existing).takeUnretainedValue()
+        while let next = trampoline.queue.popFirst() {
+            next.runTrampolineTask()
+        }
     }
 
     /// Runs `body` with a trampoline of its own on this thread: drains that `body` causes run
