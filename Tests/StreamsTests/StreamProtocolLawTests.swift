@@ -714,6 +714,24 @@ extension StreamHarness {
     }
 }
 
+/// How deep the nesting tests nest. Every level is a run alive until the levels inside it have
+/// ended (some 2 KiB each), so a hundred thousand levels, which would overflow the small stack
+/// many times over if anything recursed per level, rather than the million of the flat tests.
+private let nestingCount = 100_000
+
+/// Runs `body` on a thread with a large stack, and waits for it: releasing a chain of nested
+/// producers releases nested closures, which Swift does recursively.
+private func releaseOnLargeStack(_ body: @escaping @Sendable () -> Void) {
+    let done = DispatchSemaphore(value: 0)
+    let thread = Thread {
+        body()
+        done.signal()
+    }
+    thread.stackSize = 1 << 30
+    thread.start()
+    done.wait()
+}
+
 /// Runs `body` on a new thread with a stack of `stackSize` bytes, and waits for it.
 /// Returns whether it finished within `seconds`.
 private func runOnSmallStack(stackSize: Int = 512 << 10, seconds: Double = 120, _ body: @escaping @Sendable () -> Void) -> Bool {
@@ -891,6 +909,70 @@ struct ProducerPrimitiveTests {
         #expect(collector.wait())
         #expect(collector.values == (0..<50).flatMap { [$0, $0 + 1000] })
         #expect(collector.terminals == ["COMPLETED"])
+    }
+
+    // MARK: nesting
+
+    @Test("bind recursing a hundred thousand levels deep runs in constant stack")
+    func deepBindRecursion() {
+        let levels = nestingCount
+        let made = TestCounter()
+        // Each level binds one value to the next level, made only when that value arrives: one
+        // run inside another at every level. No value crosses the levels, since a value sent n
+        // levels down passes through n observers on its way out, as through n maps.
+        @Sendable func countdown(_ n: Int) -> StreamOf<ProducerKind<TestError>, Int> {
+            FailingProducer(value: n).bind {
+                { n, _ in
+                    made.increment()
+                    return n == 0 ? FailingProducer.empty.stream : countdown(n - 1)
+                }
+            }
+        }
+        let finished = runOnSmallStack {
+            let result = collectProducer(ProducerKind.concat(countdown(levels), FailingProducer(value: -1).stream).producer)
+            #expect(result == Collected(values: [-1], ending: .completed))
+            #expect(made.value == levels + 1)
+        }
+        #expect(finished, "did not finish in time")
+    }
+
+    @Test("concat nested a hundred thousand times, either way round, runs in constant stack")
+    func deepConcatNesting() {
+        let links = nestingCount
+        let probe = SourceProbe()
+        let link = probe.producer([]).stream
+        // Built in the box only: the chains are released on a large stack below, since Swift
+        // releases nested closures recursively.
+        let box = TestBox<[StreamOf<ProducerKind<TestError>, Int>]>([FailingProducer.empty.stream, FailingProducer.empty.stream])
+        for _ in 0..<links {
+            box.value[0] = ProducerKind.concat(box.value[0], link)   // each around the chain before it
+            box.value[1] = ProducerKind.concat(link, box.value[1])   // each in front of the chain after it
+        }
+        let finished = runOnSmallStack {
+            for index in 0..<2 {
+                let chain = ProducerKind.concat(box.value[index], FailingProducer(value: index).stream)
+                #expect(collectProducer(chain.producer) == Collected(values: [index], ending: .completed))
+            }
+            #expect(probe.starts.value == 2 * links)
+        }
+        #expect(finished, "did not finish in time")
+        releaseOnLargeStack { box.value = [] }
+    }
+
+    @Test("an endless synchronous source bound inside nested runs, at any depth, is stopped by a take downstream")
+    func endlessSourceDeepInside() {
+        typealias K = ProducerKind<Never>
+        // From 0 to 24 levels: past the nesting after which the engine postpones the runs it
+        // starts, at every position in that window, so that the source also runs beside stages
+        // the trampoline postponed.
+        for levels in 0...24 {
+            let produced = TestCounter()
+            let naturals = ProducerHarness.naturals(produced: produced, safetyLimit: 100_000)
+            var chain = naturals.bind { { value, _ in K.concat(K.just(value), K.empty()) } }.producer.take(first: 3)
+            for _ in 0..<levels { chain = K.concat(K.empty(), chain.stream).producer }
+            #expect(collectProducer(chain) == Collected(values: [0, 1, 2], ending: .completed), "\(levels) levels")
+            #expect(produced.value <= 4, "\(levels) levels: the source ran ahead of its stages to \(produced.value) values")
+        }
     }
 
     @Test("take(first:) stops a failing source before its failure: the result completes")

@@ -5,7 +5,9 @@
 /// values arrive in order, and the first failure or interruption ends the whole run. `zip`
 /// buffers the side that is ahead and completes when a side has completed and has no buffered
 /// value left. Every primitive runs in constant stack, however many values or inner producers go
-/// through it, and takes no lock while calling downstream.
+/// through it, and takes no lock while calling downstream. `bind` and `concat` run on the engine of
+/// the sequencing operators (`concat`, `then`, `repeat`), so nesting them, in a recursion through
+/// `bind` or a long chain of `concat`s, runs in constant stack too.
 public enum ProducerKind<Failure: Swift.Error>: StreamKind {
     /// A producer that completes at once.
     @inlinable
