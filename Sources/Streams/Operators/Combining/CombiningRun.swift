@@ -1,3 +1,5 @@
+import Synchronization
+
 // The one engine behind combineLatest and zip, for any number of sources, on signals and
 // producers alike.
 //
@@ -207,27 +209,45 @@ final class CombiningRun<Output, Error: Swift.Error>: @unchecked Sendable {
         @usableFromInline var running: Int
         /// A terminal event has been queued: nothing more is accepted.
         @usableFromInline var finished = false
-        /// A thread is delivering; others queue their events in `outbox`.
-        @usableFromInline var delivering = false
+        /// Whether a thread is delivering, and whether `outbox` holds events for it.
+        @usableFromInline let gate: DeliveryGate
+        /// Events queued behind the current delivery.
         @usableFromInline var outbox = FIFOBuffer<Event>()
 
         @inlinable
-        init(sourceCount: Int) {
+        init(sourceCount: Int, gate: DeliveryGate) {
             sources = ContiguousArray(repeating: Source(), count: sourceCount)
             waiting = sourceCount
             running = sourceCount
+            self.gate = gate
         }
 
         /// Hands `event` to the caller to deliver if no delivery is in progress (the caller
         /// becomes the deliverer), or queues it behind the current delivery.
         @inlinable
         mutating func post(_ event: Event) -> Event? {
-            if delivering {
-                outbox.append(event)
-                return nil
+            var current = gate.state.load(ordering: .acquiring)
+            while true {
+                switch current {
+                case DeliveryGate.idle:
+                    // Only the lock holder moves the gate out of idle.
+                    gate.state.store(DeliveryGate.delivering, ordering: .relaxed)
+                    return event
+                case DeliveryGate.delivering:
+                    // The deliverer may be leaving (delivering → idle) at this very moment.
+                    let (exchanged, original) = gate.state.compareExchange(
+                        expected: DeliveryGate.delivering, desired: DeliveryGate.deliveringWithQueue,
+                        ordering: .acquiringAndReleasing)
+                    if exchanged {
+                        outbox.append(event)
+                        return nil
+                    }
+                    current = original
+                default:
+                    outbox.append(event)
+                    return nil
+                }
             }
-            delivering = true
-            return event
         }
 
         /// Queues the terminal event; nothing is accepted afterwards.
@@ -237,14 +257,16 @@ final class CombiningRun<Output, Error: Swift.Error>: @unchecked Sendable {
             return post(event)
         }
 
-        /// The next queued event, or `nil` when the delivery is over.
+        /// The next queued event. Called by the deliverer when the gate says events are queued.
         @inlinable
-        mutating func nextQueued() -> Event? {
+        mutating func nextQueued() -> Event {
             // The queue lets go of a taken event at once, so that its value is released by the
             // deliverer once delivered, not later under the lock when the queue is cleared.
-            if let event = outbox.popFirst() { return event }
-            delivering = false
-            return nil
+            guard let event = outbox.popFirst() else {
+                preconditionFailure("CombiningRun: internal error, the gate says events are queued but none is")
+            }
+            if outbox.isEmpty { gate.state.store(DeliveryGate.delivering, ordering: .relaxed) }
+            return event
         }
 
         /// Counts a value stored in source `index`'s slot; queues the combination it completes,
@@ -289,13 +311,17 @@ final class CombiningRun<Output, Error: Swift.Error>: @unchecked Sendable {
     /// Reads the slots into a combination; called under the lock.
     @usableFromInline let build: () -> Output
     @usableFromInline let state: Locked<State>
+    /// The gate `state` also holds, reached here without the lock.
+    @usableFromInline let gate: DeliveryGate
 
     @inlinable
     init(sourceCount: Int, zipping: Bool, downstream: Signal<Output, Error>.Observer, build: @escaping () -> Output) {
         self.zipping = zipping
         self.downstream = downstream
         self.build = build
-        state = Locked(State(sourceCount: sourceCount))
+        let gate = DeliveryGate()
+        self.gate = gate
+        state = Locked(State(sourceCount: sourceCount, gate: gate))
     }
 
     /// The observer of source `index`, storing its values in `slot`.
@@ -335,13 +361,39 @@ final class CombiningRun<Output, Error: Swift.Error>: @unchecked Sendable {
 
     /// Delivers `first`, then whatever was queued meanwhile, until the queue is empty. Runs on
     /// the one thread that found no delivery in progress, without holding the lock.
+    ///
+    /// When nothing was queued meanwhile, the delivery ends with one compare-and-exchange on the
+    /// gate instead of a trip through the lock.
     @inlinable
     func deliver(from first: Event) {
         var event = first
         while true {
             downstream.send(event)
-            guard let next = state.withLock({ $0.nextQueued() }) else { return }
-            event = next
+            if gate.state.compareExchange(
+                expected: DeliveryGate.delivering, desired: DeliveryGate.idle, ordering: .acquiringAndReleasing
+            ).exchanged { return }
+            event = state.withLock { $0.nextQueued() }
         }
     }
+}
+
+/// Whether a thread is delivering an operator's queued events, for operators whose state is
+/// behind a lock: the thread that finds the gate idle (under the lock) delivers, others queue
+/// behind it (under the lock), and the deliverer leaves, when nothing was queued, with one
+/// compare-and-exchange and no lock.
+@usableFromInline
+final class DeliveryGate: Sendable {
+    /// No thread is delivering.
+    @usableFromInline static var idle: Int { 0 }
+    /// A thread is delivering and nothing is queued for it.
+    @usableFromInline static var delivering: Int { 1 }
+    /// A thread is delivering and events are queued for it.
+    @usableFromInline static var deliveringWithQueue: Int { 2 }
+
+    /// Moves out of `idle` and into `deliveringWithQueue` only under the operator's lock, with
+    /// the queue; back to `delivering` under the lock when the deliverer empties the queue; and
+    /// from `delivering` to `idle` by the deliverer, without the lock.
+    @usableFromInline let state = Synchronization.Atomic<Int>(0)
+
+    @inlinable init() {}
 }
