@@ -6,28 +6,18 @@
 /// another (a synchronous inner stream, a reentrant send) is queued and processed after it, by
 /// the same loop: the stack does not grow and the order is kept. The state an operator keeps is
 /// touched only by the drainer, so it needs no lock of its own.
+///
+/// It is a ``DeliveryQueue`` behind its own lock: the drainer leaves through the queue's gate,
+/// with one compare-and-exchange, once nothing is left.
 @usableFromInline
 final class Serializer<Item>: @unchecked Sendable {
-    @usableFromInline
-    struct State {
-        @usableFromInline var queue = FIFOBuffer<Item>()
-        @usableFromInline var draining = false
-
-        @usableFromInline init() {}
-
-        /// Takes the next item, or ends the drain when there is none.
-        @inlinable
-        mutating func next() -> Item? {
-            if let item = queue.popFirst() { return item }
-            draining = false
-            return nil
-        }
-    }
-
-    @usableFromInline let state = Locked(State())
+    @usableFromInline let gate = DeliveryGate()
+    @usableFromInline let queue: Locked<DeliveryQueue<Item>>
 
     @inlinable
-    init() {}
+    init() {
+        queue = Locked(DeliveryQueue(gate: gate))
+    }
 
     /// Enqueues `item`. If no thread is processing, the caller becomes the drainer and calls
     /// `process` with this item and everything submitted meanwhile, in order.
@@ -42,31 +32,22 @@ final class Serializer<Item>: @unchecked Sendable {
     /// ``submit(_:_:)`` in two lets an operator postpone its drain (see `SequencingTrampoline`).
     @inlinable
     func enqueue(_ item: Item) -> Bool {
-        state.withLock { state -> Bool in
-            state.queue.append(item)
-            if state.draining { return false }
-            state.draining = true
-            return true
-        }
+        queue.withLock { $0.enqueue(item) }
     }
 
     /// Makes the caller the drainer if no thread is processing, without queueing anything;
     /// returns whether it did. A caller that became the drainer must call ``drain(_:)``.
     @inlinable
     func tryAcquire() -> Bool {
-        state.withLock { state -> Bool in
-            if state.draining { return false }
-            state.draining = true
-            return true
-        }
+        queue.withLock { $0.acquire() }
     }
 
     /// Processes the queued items in order, including those submitted meanwhile, until none is
     /// left. Only the drainer chosen by ``enqueue(_:)`` calls it, once per time it was chosen.
     @inlinable
     func drain(_ process: (Item) -> Void) {
-        while let next = state.withLock({ $0.next() }) {
-            process(next)
+        while gate.hasQueue || !gate.leave() {
+            process(queue.withLock { $0.next() })
         }
     }
 }

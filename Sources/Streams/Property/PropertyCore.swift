@@ -24,20 +24,26 @@ final class PropertyCore<Value>: @unchecked Sendable {
     @usableFromInline
     struct State {
         @usableFromInline var value: Value
-        @usableFromInline var queue = Serializer<Item>.State()
+        /// The changes, subscriptions and end to serve, and which thread serves them.
+        @usableFromInline var queue: DeliveryQueue<Item>
         @usableFromInline var finished = false
 
-        @usableFromInline init(value: Value) {
+        @usableFromInline init(value: Value, gate: DeliveryGate) {
             self.value = value
+            queue = DeliveryQueue(gate: gate)
         }
     }
 
     @usableFromInline let state: Locked<State>
+    /// The gate of `state.queue`, reached without the lock.
+    @usableFromInline let gate: DeliveryGate
     @usableFromInline let changes: Signal<Value, Never>
     @usableFromInline let changesInput: Signal<Value, Never>.Observer
 
     @inlinable init(_ initial: Value) {
-        state = Locked(State(value: initial))
+        let gate = DeliveryGate()
+        self.gate = gate
+        state = Locked(State(value: initial, gate: gate))
         (changes, changesInput) = Signal.pipe()
     }
 
@@ -54,19 +60,13 @@ final class PropertyCore<Value>: @unchecked Sendable {
     /// Changes the value with `action` and sends the new value.
     @inlinable
     func modify<Result>(_ action: (inout Value) throws -> Result) rethrows -> Result {
-        // When nothing is queued and no thread is sending, this thread becomes the sender and
-        // sends its change at once, without a trip through the queue; otherwise the change is
-        // queued behind the others and whoever is sending delivers it.
-        let (result, direct, drains) = try state.withLock { state -> (Result, Value?, Bool) in
+        // When no thread is sending, this thread becomes the sender and sends its change at
+        // once; otherwise the change is queued behind the others and whoever is sending sends it.
+        let (result, item) = try state.withLock { state -> (Result, Item?) in
             let result = try action(&state.value)
-            if !state.queue.draining {
-                state.queue.draining = true
-                return (result, state.value, true)
-            }
-            return (result, nil, state.enqueue(.change(state.value)))
+            return (result, state.queue.post(.change(state.value)))
         }
-        if let direct { changesInput.send(value: direct) }
-        if drains { drain() }
+        if let item { serve(from: item) }
         return result
     }
 
@@ -86,29 +86,31 @@ final class PropertyCore<Value>: @unchecked Sendable {
         let subscription = PropertySubscription(observer, lifetime: lifetime)
         // The subscription's place in the queue is taken with the current value, under one lock:
         // every change queued before it is already in that value, every later one comes after.
-        let (current, drains) = state.withLock { state in
-            (state.value, state.enqueue(.subscribe(subscription)))
+        let (current, item) = state.withLock { state in
+            (state.value, state.queue.post(.subscribe(subscription)))
         }
         subscription.start(with: current)
-        if drains { drain() }
+        if let item { serve(from: item) }
     }
 
     /// Completes the changes and every subscriber, after the changes already queued.
     @usableFromInline
     func finish() {
-        let drains = state.withLock { state -> Bool in
-            guard !state.finished else { return false }
+        let item = state.withLock { state -> Item? in
+            guard !state.finished else { return nil }
             state.finished = true
-            return state.enqueue(.finish)
+            return state.queue.post(.finish)
         }
-        if drains { drain() }
+        if let item { serve(from: item) }
     }
 
-    /// Sends the queued items in order, including those queued meanwhile. Inlinable so that
-    /// the path of a change, which every set takes, is specialized for the client's value type.
+    /// Serves `first`, then the items queued meanwhile, in order, until none is left. Runs on
+    /// the thread whose post found no one serving. Inlinable so that the path of a change, which
+    /// every set takes, is specialized for the client's value type.
     @inlinable
-    func drain() {
-        while let item = state.withLock({ $0.queue.next() }) {
+    func serve(from first: Item) {
+        var item = first
+        while true {
             switch item {
             case let .change(value):
                 changesInput.send(value: value)
@@ -117,6 +119,8 @@ final class PropertyCore<Value>: @unchecked Sendable {
             case .finish:
                 changesInput.sendCompleted()
             }
+            if gate.leave() { return }
+            item = state.withLock { $0.queue.next() }
         }
     }
 
@@ -192,16 +196,5 @@ final class PropertySubscription<Value>: @unchecked Sendable {
             return false
         }
         if sendsNow { observer.send(event) }
-    }
-}
-
-extension PropertyCore.State {
-    /// Queues `item`; returns whether the caller must drain.
-    @inlinable
-    mutating func enqueue(_ item: PropertyCore.Item) -> Bool {
-        queue.queue.append(item)
-        guard !queue.draining else { return false }
-        queue.draining = true
-        return true
     }
 }

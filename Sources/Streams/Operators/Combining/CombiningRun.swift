@@ -1,5 +1,3 @@
-import Synchronization
-
 // The one engine behind combineLatest and zip, for any number of sources, on signals and
 // producers alike.
 //
@@ -209,45 +207,22 @@ final class CombiningRun<Output, Error: Swift.Error>: @unchecked Sendable {
         @usableFromInline var running: Int
         /// A terminal event has been queued: nothing more is accepted.
         @usableFromInline var finished = false
-        /// Whether a thread is delivering, and whether `outbox` holds events for it.
-        @usableFromInline let gate: DeliveryGate
-        /// Events queued behind the current delivery.
-        @usableFromInline var outbox = FIFOBuffer<Event>()
+        /// The events to deliver, and which thread delivers them.
+        @usableFromInline var outbox: DeliveryQueue<Event>
 
         @inlinable
         init(sourceCount: Int, gate: DeliveryGate) {
             sources = ContiguousArray(repeating: Source(), count: sourceCount)
             waiting = sourceCount
             running = sourceCount
-            self.gate = gate
+            outbox = DeliveryQueue(gate: gate)
         }
 
         /// Hands `event` to the caller to deliver if no delivery is in progress (the caller
         /// becomes the deliverer), or queues it behind the current delivery.
         @inlinable
         mutating func post(_ event: Event) -> Event? {
-            var current = gate.state.load(ordering: .acquiring)
-            while true {
-                switch current {
-                case DeliveryGate.idle:
-                    // Only the lock holder moves the gate out of idle.
-                    gate.state.store(DeliveryGate.delivering, ordering: .relaxed)
-                    return event
-                case DeliveryGate.delivering:
-                    // The deliverer may be leaving (delivering → idle) at this very moment.
-                    let (exchanged, original) = gate.state.compareExchange(
-                        expected: DeliveryGate.delivering, desired: DeliveryGate.deliveringWithQueue,
-                        ordering: .acquiringAndReleasing)
-                    if exchanged {
-                        outbox.append(event)
-                        return nil
-                    }
-                    current = original
-                default:
-                    outbox.append(event)
-                    return nil
-                }
-            }
+            outbox.post(event)
         }
 
         /// Queues the terminal event; nothing is accepted afterwards.
@@ -255,18 +230,6 @@ final class CombiningRun<Output, Error: Swift.Error>: @unchecked Sendable {
         mutating func finish(_ event: Event) -> Event? {
             finished = true
             return post(event)
-        }
-
-        /// The next queued event. Called by the deliverer when the gate says events are queued.
-        @inlinable
-        mutating func nextQueued() -> Event {
-            // The queue lets go of a taken event at once, so that its value is released by the
-            // deliverer once delivered, not later under the lock when the queue is cleared.
-            guard let event = outbox.popFirst() else {
-                preconditionFailure("CombiningRun: internal error, the gate says events are queued but none is")
-            }
-            if outbox.isEmpty { gate.state.store(DeliveryGate.delivering, ordering: .relaxed) }
-            return event
         }
 
         /// Counts a value stored in source `index`'s slot; queues the combination it completes,
@@ -361,39 +324,15 @@ final class CombiningRun<Output, Error: Swift.Error>: @unchecked Sendable {
 
     /// Delivers `first`, then whatever was queued meanwhile, until the queue is empty. Runs on
     /// the one thread that found no delivery in progress, without holding the lock.
-    ///
-    /// When nothing was queued meanwhile, the delivery ends with one compare-and-exchange on the
-    /// gate instead of a trip through the lock.
+    /// When nothing was queued meanwhile, it leaves with one compare-and-exchange on the gate
+    /// instead of a trip through the lock.
     @inlinable
     func deliver(from first: Event) {
         var event = first
         while true {
             downstream.send(event)
-            if gate.state.compareExchange(
-                expected: DeliveryGate.delivering, desired: DeliveryGate.idle, ordering: .acquiringAndReleasing
-            ).exchanged { return }
-            event = state.withLock { $0.nextQueued() }
+            if gate.leave() { return }
+            event = state.withLock { $0.outbox.next() }
         }
     }
-}
-
-/// Whether a thread is delivering an operator's queued events, for operators whose state is
-/// behind a lock: the thread that finds the gate idle (under the lock) delivers, others queue
-/// behind it (under the lock), and the deliverer leaves, when nothing was queued, with one
-/// compare-and-exchange and no lock.
-@usableFromInline
-final class DeliveryGate: Sendable {
-    /// No thread is delivering.
-    @usableFromInline static var idle: Int { 0 }
-    /// A thread is delivering and nothing is queued for it.
-    @usableFromInline static var delivering: Int { 1 }
-    /// A thread is delivering and events are queued for it.
-    @usableFromInline static var deliveringWithQueue: Int { 2 }
-
-    /// Moves out of `idle` and into `deliveringWithQueue` only under the operator's lock, with
-    /// the queue; back to `delivering` under the lock when the deliverer empties the queue; and
-    /// from `delivering` to `idle` by the deliverer, without the lock.
-    @usableFromInline let state = Synchronization.Atomic<Int>(0)
-
-    @inlinable init() {}
 }
