@@ -408,6 +408,15 @@ extension Workload {
                     }
                     return sum
                 }, repetitions: 15),
+                // The sequence kept in a variable and iterated twice: the first pass computes and
+                // memoizes the values, the second reads them back.
+                Variant(contender: .streams, size: "shared", events: 2 * w9Count, expected: 2 &* expected, run: { _ in
+                    let sequence = MemoizedSequence(0..<w9Count).map({ $0 &+ 1 }).filter({ $0 % 2 == 0 })
+                    var sum = 0
+                    for value in sequence { sum &+= value }
+                    for value in sequence { sum &+= value }
+                    return sum
+                }, repetitions: 15),
                 // OpenCombine has no pull-driven sequence; its sequence publisher does the same work.
                 Variant(contender: .openCombine, size: nil, events: w9Count, expected: expected, run: { _ in
                     var result = 0
