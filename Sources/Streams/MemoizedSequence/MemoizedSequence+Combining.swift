@@ -15,7 +15,7 @@ extension MemoizedSequence {
         let start = start
         let node = start.isEvaluated
             ? MemoNode(value, next: start.content)
-            : MemoNode(value, thunk: { start.content })
+            : MemoNode(value, step: ForwardStep(MemoReader(start)).box)
         // An eager sequence is evaluated, and then so is `node`.
         return derived(MemoSlot(evaluated: node), isEvaluated: true)
     }
@@ -40,7 +40,7 @@ extension MemoizedSequence {
     /// - Complexity: O(1); each value of this sequence then costs one cell when first read.
     @inlinable
     public func concat(_ next: MemoizedSequence<Value>) -> MemoizedSequence<Value> {
-        derived(ConcatStep(first: start, second: next.start).slot)
+        derived(ConcatStep(first: MemoReader(start), second: MemoReader(next.start)).slot)
     }
 
     /// Pairs of the n-th values of this sequence and of `other`, in order, lazily, ending with the
@@ -56,7 +56,7 @@ extension MemoizedSequence {
     /// - Complexity: O(1); each pair then costs one cell when first read.
     @inlinable
     public func zip<Other>(with other: MemoizedSequence<Other>) -> MemoizedSequence<(Value, Other)> {
-        derived(.lazy(ZipIterator(first: start, second: other.start)))
+        derived(.lazy(ZipIterator(first: MemoReader(start), second: MemoReader(other.start))))
     }
 }
 
@@ -65,39 +65,42 @@ extension MemoizedSequence {
 /// The values of `first`, then the nodes of `second` themselves.
 @usableFromInline
 struct ConcatStep<Value>: MemoStep {
-    @usableFromInline var first: MemoSlot<Value>
-    @usableFromInline let second: MemoSlot<Value>
+    @usableFromInline var first: MemoReader<Value>
+    @usableFromInline var second: MemoReader<Value>
 
     @inlinable
-    init(first: MemoSlot<Value>, second: MemoSlot<Value>) {
+    init(first: MemoReader<Value>, second: MemoReader<Value>) {
         self.first = first
         self.second = second
     }
 
     @inlinable
-    mutating func evaluate() -> MemoNode<Value>? {
-        guard let node = first.content else { return second.content }
-        first = node
-        return MemoNode(node.value, thunk: thunk)
+    mutating func evaluate(continuingIn box: AnyMemoStep<Value>) -> MemoNode<Value>? {
+        guard let value = first.next() else { return second.position?.content }
+        return MemoNode(value, step: box)
+    }
+
+    @inlinable
+    mutating func nextValue() -> Value? {
+        if let value = first.next() { return value }
+        return second.next()
     }
 }
 
 @usableFromInline
 struct ZipIterator<A, B>: IteratorProtocol {
-    @usableFromInline var first: MemoSlot<A>
-    @usableFromInline var second: MemoSlot<B>
+    @usableFromInline var first: MemoReader<A>
+    @usableFromInline var second: MemoReader<B>
 
     @inlinable
-    init(first: MemoSlot<A>, second: MemoSlot<B>) {
+    init(first: MemoReader<A>, second: MemoReader<B>) {
         self.first = first
         self.second = second
     }
 
     @inlinable
     mutating func next() -> (A, B)? {
-        guard let a = first.content, let b = second.content else { return nil }
-        first = a
-        second = b
-        return (a.value, b.value)
+        guard let a = first.next(), let b = second.next() else { return nil }
+        return (a, b)
     }
 }

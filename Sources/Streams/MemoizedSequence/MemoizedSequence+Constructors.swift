@@ -101,7 +101,7 @@ extension MemoizedSequence {
     @inlinable
     public static func iterate(_ first: Value, _ next: @escaping (Value) -> Value) -> MemoizedSequence<Value> {
         let step = IterateStep(previous: first, next: next)
-        return MemoizedSequence(start: MemoSlot(evaluated: MemoNode(first, thunk: step.thunk)))
+        return MemoizedSequence(start: MemoSlot(evaluated: MemoNode(first, step: step.box)))
     }
 }
 
@@ -175,8 +175,8 @@ struct IterateStep<Value>: MemoStep {
     }
 
     @inlinable
-    mutating func evaluate() -> MemoNode<Value>? {
+    mutating func nextValue() -> Value? {
         previous = next(previous)
-        return MemoNode(previous, thunk: thunk)
+        return previous
     }
 }

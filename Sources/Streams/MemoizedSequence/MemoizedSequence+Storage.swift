@@ -4,22 +4,45 @@ import Synchronization
 // The storage of a MemoizedSequence: a singly linked list of nodes, each computed at most once.
 //
 // A *slot* is a position in the list: the rest of the sequence from there. It is unevaluated
-// (it holds a thunk that computes its first node), being evaluated (by one thread, whose id it
+// (it holds the step that computes the rest), being evaluated (by one thread, whose id it
 // records), or evaluated (the node of its first value, or `nil` at the end). A *node* is a value
 // together with the slot after it, so that a node is itself the slot of the rest of the sequence:
 // one object per value.
 //
+// A *step* is the state of a source or an operator (an iterator, a closure and the reader of its
+// source) at the frontier of its sequence. It lives in one object per sequence (`MemoStepBox`),
+// which the sequence's one unevaluated slot holds: evaluating the slot computes a node and moves
+// the step object to that node's slot, mutated in place. A value memoized therefore costs one
+// allocation, its node.
+//
 // Reading an evaluated slot is one acquiring atomic load. The first thread to read an unevaluated
-// slot claims it with a compare-and-exchange, runs the thunk outside any lock, stores the node and
+// slot claims it with a compare-and-exchange, runs the step outside any lock, stores the node and
 // publishes it with a releasing exchange. A thread that finds the slot being evaluated by another
 // thread parks on a semaphore of its own, registered in a table shared by all slots and touched
 // only on contention; the evaluating thread wakes it after publishing. A thread that finds the
 // slot being evaluated by itself has met a value that depends on itself, and stops.
 //
-// The code that computes values (the thunks, the operators' steps) is `@inlinable`, so that it is
-// specialized for the client's value types. Apart from the value itself, the classes store
-// nothing whose layout depends on the value type (no `Value?`, no tuple; the thunk is wrapped in a
-// struct), so that releasing a node, which runs unspecialized code, needs no type metadata lookup.
+// Streaming. Values are read through a `MemoReader`: the iterator's, and the one each operator's
+// step reads its source with. When the reader holds the only reference to an unevaluated slot
+// (`isKnownUniquelyReferenced`, then an acquiring fence), nothing else can ever read the values
+// from there: the reader asks the slot's step for the next value (`advance`) and makes no node.
+// The slot stays unevaluated and keeps standing for the rest of the sequence. A reader inside a
+// step is never copied, so its slot stays its own to the end; an iterator can be copied, so it
+// checks before each value, and once anything else holds its slot, or has evaluated it, it reads
+// nodes from there. In a chain that nothing else holds every stage streams, with no allocation
+// per value; where a stage is shared, that stage is memoized, and the stages that only it reads
+// stream into it.
+//
+// The code that computes values (the steps, the readers) is `@inlinable`, so that it is
+// specialized for the client's value types. A step object's two entry points (`evaluate`,
+// `advance`) are closures made in specialized code and stored in its base class: a call through
+// them runs the specialized step, where a method of a generic class, or a witness of a generic
+// type's conformance, would run unspecialized code. `advance` passes the value through an
+// `inout` parameter, passed by address at any abstraction, so that the stored closure needs no
+// reabstraction thunk. Apart from the value itself, the slot classes store nothing whose layout
+// depends on the value type (the step object is a reference), so that releasing a node, which
+// runs unspecialized code, needs no type metadata lookup; a step object, released once per
+// sequence, holds the step's state, whose layout does depend on it.
 
 /// The phases of a slot, in its atomic `phase`.
 @usableFromInline
@@ -94,16 +117,16 @@ class MemoSlotBase: @unchecked Sendable {
 /// the slot after the node's value.
 @usableFromInline
 class MemoSlot<Value>: MemoSlotBase, @unchecked Sendable {
-    /// Computes the first node of an unevaluated slot, `nil` for the end. Called once.
-    @usableFromInline typealias Thunk = () -> MemoNode<Value>?
+    /// The step of an unevaluated slot, which computes the rest of the sequence from here.
+    ///
+    /// Taken, once, by the evaluating thread; or advanced in place by a ``MemoReader`` that holds
+    /// the only reference to the slot.
+    @usableFromInline @exclusivity(unchecked) final var step: AnyMemoStep<Value>?
 
-    /// Taken, once, by the evaluating thread.
-    @usableFromInline @exclusivity(unchecked) final var thunk: MemoThunk<Value>?
-
-    /// An unevaluated slot, computed by `thunk`.
+    /// An unevaluated slot, computed by `step`.
     @inlinable
-    init(thunk: @escaping Thunk) {
-        self.thunk = MemoThunk(run: thunk)
+    init(step: AnyMemoStep<Value>) {
+        self.step = step
         super.init(phase: MemoSlotPhase.unevaluated, link: nil)
     }
 
@@ -120,6 +143,14 @@ class MemoSlot<Value>: MemoSlotBase, @unchecked Sendable {
         let node = phase.load(ordering: .acquiring) == MemoSlotPhase.evaluated ? link : evaluate()
         guard let node else { return nil }
         return unsafeDowncast(node, to: MemoNode<Value>.self)
+    }
+
+    /// Whether the slot is unevaluated, for a reader that holds the only reference to it, after
+    /// the fence that makes the last other holder's writes visible (see ``MemoReader/next()``):
+    /// then nobody else evaluates it meanwhile, and its step is there.
+    @inlinable
+    final var isUnevaluated: Bool {
+        phase.load(ordering: .relaxed) == MemoSlotPhase.unevaluated
     }
 
     /// The slow path of ``content``: claims and computes the slot, or waits for the thread that
@@ -141,11 +172,11 @@ class MemoSlot<Value>: MemoSlotBase, @unchecked Sendable {
                     expected: MemoSlotPhase.unevaluated, desired: MemoSlotPhase.evaluating, ordering: .acquiring
                 ).exchanged else { continue }
                 owner.store(me, ordering: .relaxed)
-                guard let thunk else {
+                guard let step else {
                     preconditionFailure("MemoizedSequence: internal error, a value was computed twice")
                 }
-                self.thunk = nil
-                let result: MemoSlotBase? = thunk.run()
+                self.step = nil
+                let result: MemoSlotBase? = step.evaluate(step)
                 link = result
                 let previous = phase.exchange(MemoSlotPhase.evaluated, ordering: .acquiringAndReleasing)
                 if previous == MemoSlotPhase.evaluatingWithWaiters { wakeWaiters() }
@@ -197,32 +228,17 @@ class MemoSlot<Value>: MemoSlotBase, @unchecked Sendable {
     }
 }
 
-/// The thunk of an unevaluated slot.
-///
-/// A struct around the closure so that the optional the slot stores does not hold the closure at
-/// the maximal abstraction a bare `Optional<() -> T>` requires, which would wrap every thunk in a
-/// reabstraction closure.
-@usableFromInline
-struct MemoThunk<Value> {
-    @usableFromInline let run: () -> MemoNode<Value>?
-
-    @inlinable
-    init(run: @escaping () -> MemoNode<Value>?) {
-        self.run = run
-    }
-}
-
 /// A value of a ``MemoizedSequence`` and, being a slot, the rest of the sequence after it.
 @usableFromInline
 final class MemoNode<Value>: MemoSlot<Value>, @unchecked Sendable {
     /// The value.
     @usableFromInline let value: Value
 
-    /// `value`, followed by the unevaluated slot computed by `thunk`.
+    /// `value`, followed by the unevaluated slot computed by `step`.
     @inlinable
-    init(_ value: Value, thunk: @escaping Thunk) {
+    init(_ value: Value, step: AnyMemoStep<Value>) {
         self.value = value
-        super.init(thunk: thunk)
+        super.init(step: step)
     }
 
     /// `value`, followed by `next` (`nil` for the end), already evaluated.
@@ -233,46 +249,191 @@ final class MemoNode<Value>: MemoSlot<Value>, @unchecked Sendable {
     }
 }
 
-/// How an unevaluated slot computes its first node: the state of an operator at one position.
+/// The state of a source or an operator at the frontier of its sequence, type-erased: one object
+/// per sequence, held by the sequence's one unevaluated slot, and moved to the slot of each node
+/// it computes.
 ///
-/// A step is captured by one thunk, moved out of it when the slot is evaluated (so that nothing
-/// else holds what the step references) and evaluated once. To continue, it captures a copy of
-/// itself, advanced, in the thunk of the next node. Steps loop over their source instead of
-/// recursing, and walk it through a stored cursor they overwrite, so that the nodes they pass are
-/// released as they go.
+/// Its two entry points are closures made by ``MemoStepBox`` in specialized code: a call through
+/// them runs the step specialized for the client's types, where a method of a generic class (or a
+/// witness of a generic type's conformance) would run unspecialized code.
+@usableFromInline
+class AnyMemoStep<Value> {
+    /// Computes the first node of the slot that held this step (its argument): `nil` for the
+    /// end. A node followed by more values holds this step, advanced, as the step of its slot.
+    @usableFromInline final let evaluate: (AnyMemoStep<Value>) -> MemoNode<Value>?
+    /// Stores the next value into its second argument, computing no node; `nil` for the end,
+    /// after which it is not called again.
+    ///
+    /// The value goes through an `inout` parameter, which is passed by address at any
+    /// abstraction, so that the closure stored here needs no reabstraction thunk around it.
+    @usableFromInline final let advance: (AnyMemoStep<Value>, inout Value?) -> Void
+
+    @inlinable
+    init(
+        evaluate: @escaping (AnyMemoStep<Value>) -> MemoNode<Value>?,
+        advance: @escaping (AnyMemoStep<Value>, inout Value?) -> Void
+    ) {
+        self.evaluate = evaluate
+        self.advance = advance
+    }
+}
+
+/// The object that holds a step's state, in place: evaluating and advancing mutate it.
+@usableFromInline
+final class MemoStepBox<Step: MemoStep>: AnyMemoStep<Step.Value> {
+    /// Touched by one thread at a time: the one evaluating the slot that holds this object, or
+    /// the reader that holds that slot alone.
+    @usableFromInline @exclusivity(unchecked) final var step: Step
+
+    @inlinable
+    init(_ step: Step) {
+        self.step = step
+        super.init(
+            evaluate: { box in
+                let box = unsafeDowncast(box, to: MemoStepBox<Step>.self)
+                return box.step.evaluate(continuingIn: box)
+            },
+            advance: { box, value in
+                value = unsafeDowncast(box, to: MemoStepBox<Step>.self).step.nextValue()
+            }
+        )
+    }
+}
+
+/// How a source or an operator computes the rest of its sequence from one position.
+///
+/// A step lives in a ``MemoStepBox``, held by the sequence's unevaluated slot. It computes values
+/// in two ways: ``evaluate(continuingIn:)`` makes the node of the slot, which is kept (memoized),
+/// and ``nextValue()`` gives the next value and makes nothing (streaming), for a reader that holds
+/// the slot alone. The two may alternate: both consume the same state. Steps loop over their
+/// source instead of recursing, and read it through a ``MemoReader``, which streams the source
+/// when nothing else holds it.
 @usableFromInline
 protocol MemoStep<Value> {
     associatedtype Value
 
-    /// The first node of the slot this step computes: `nil` for the end of the sequence.
-    mutating func evaluate() -> MemoNode<Value>?
+    /// The first node of the slot that holds `box`, the object this step is stored in: `nil` for
+    /// the end. A node followed by more values takes `box` as the step of its slot.
+    mutating func evaluate(continuingIn box: AnyMemoStep<Value>) -> MemoNode<Value>?
+
+    /// The next value, without making a node; `nil` for the end.
+    mutating func nextValue() -> Value?
 }
 
 extension MemoStep {
-    /// The thunk that evaluates this step, once.
-    ///
-    /// The step is kept in a box the thunk empties when it runs, so that the step's cursor is the
-    /// only reference to the source's current position while it loops.
+    /// The next value, in a node followed by the rest of this step.
     @inlinable
-    var thunk: MemoSlot<Value>.Thunk {
-        var pending: Self? = self
-        return {
-            guard var step = pending.take() else {
-                preconditionFailure("MemoizedSequence: internal error, a step was evaluated twice")
-            }
-            return step.evaluate()
-        }
+    mutating func evaluate(continuingIn box: AnyMemoStep<Value>) -> MemoNode<Value>? {
+        guard let value = nextValue() else { return nil }
+        return MemoNode(value, step: box)
+    }
+
+    /// This step, in its object.
+    @inlinable
+    var box: AnyMemoStep<Value> {
+        MemoStepBox(self)
     }
 
     /// The unevaluated slot computed by this step.
     @inlinable
     var slot: MemoSlot<Value> {
-        MemoSlot(thunk: thunk)
+        MemoSlot(step: box)
     }
 }
 
-/// A step that takes its values from an iterator, one per node; the iterator moves along the
-/// nodes, so it is called once per value, in order.
+/// Reads a sequence from a position, in order: an iterator, or an operator's step reading its
+/// source.
+///
+/// `position` always stands for the rest of the sequence. While the reader holds the only
+/// reference to it and it is unevaluated, nothing else can ever read those values: the reader
+/// advances the slot's step in place and makes no node (streaming). Otherwise it reads the
+/// slot's node, computing it if needed (memoized), and moves to the next slot, letting go of the
+/// one it passed.
+@usableFromInline
+struct MemoReader<Value> {
+    /// The rest of the sequence; `nil` once read to the end, or closed.
+    @usableFromInline var position: MemoSlot<Value>?
+    /// The step of `position`, while the reader streams it; `nil` while it reads nodes.
+    ///
+    /// Set once the reader has found `position` unevaluated and held by it alone; a reader
+    /// inside a step then streams to the end, an iterator checks again before each value
+    /// (``checkStream()``).
+    @usableFromInline var stream: AnyMemoStep<Value>?
+
+    @inlinable
+    init(_ position: MemoSlot<Value>?) {
+        self.position = position
+    }
+
+    /// The next value; `nil` at the end, and after.
+    @inlinable
+    mutating func next() -> Value? {
+        if stream == nil {
+            guard isKnownUniquelyReferenced(&position) else { return nextNode() }
+            // The uniqueness check reads the reference count without ordering: the fence orders
+            // it before the reads below, so that what the last other holder did before letting
+            // go of the slot (evaluating it, for one) is seen. Nobody can take a new reference
+            // meanwhile: only this reader has one to copy.
+            atomicMemoryFence(ordering: .acquiring)
+            guard position.unsafelyUnwrapped.isUnevaluated else { return nextNode() }
+            stream = position.unsafelyUnwrapped.step
+        }
+        var value: Value? = nil
+        // The slot, which the reader holds, keeps the step object alive for the call, so the call
+        // borrows it: otherwise the compiler retains and releases the `advance` closure's context
+        // around every call (W9 runs 30% more instructions).
+        Unmanaged.passUnretained(stream.unsafelyUnwrapped)._withUnsafeGuaranteedRef { $0.advance($0, &value) }
+        if value == nil {
+            stream = nil
+            position = nil
+        }
+        return value
+    }
+
+    /// The next value, read from the node of `position`, computed if needed.
+    @inlinable
+    mutating func nextNode() -> Value? {
+        guard let node = position?.content else {
+            position = nil
+            return nil
+        }
+        position = node
+        return node.value
+    }
+
+    /// Stops streaming if anything else has come to hold the position, or evaluated it: for an
+    /// iterator, whose copies share its position. (A reader inside a step is never copied: the
+    /// slot it streams stays its own.)
+    @inlinable
+    mutating func checkStream() {
+        guard stream != nil else { return }
+        if isKnownUniquelyReferenced(&position) {
+            atomicMemoryFence(ordering: .acquiring)
+            if position.unsafelyUnwrapped.isUnevaluated { return }
+        }
+        stream = nil
+    }
+
+    /// Lets go of the rest of the sequence: ``next()`` returns `nil` from now on.
+    @inlinable
+    mutating func close() {
+        position = nil
+        stream = nil
+    }
+
+    /// This reader, moved out; this one is closed.
+    @inlinable
+    mutating func take() -> MemoReader<Value> {
+        defer {
+            position = nil
+            stream = nil
+        }
+        return self
+    }
+}
+
+/// A step that takes its values from an iterator; the iterator lives in the step's object, so
+/// it is called once per value, in order.
 @usableFromInline
 struct IteratorStep<Base: IteratorProtocol>: MemoStep {
     @usableFromInline var base: Base
@@ -283,9 +444,30 @@ struct IteratorStep<Base: IteratorProtocol>: MemoStep {
     }
 
     @inlinable
-    mutating func evaluate() -> MemoNode<Base.Element>? {
-        guard let value = base.next() else { return nil }
-        return MemoNode(value, thunk: thunk)
+    mutating func nextValue() -> Base.Element? {
+        base.next()
+    }
+}
+
+/// The rest of a sequence from a reader's position: evaluating gives the source's own node,
+/// shared; streaming passes the source's values through.
+@usableFromInline
+struct ForwardStep<Value>: MemoStep {
+    @usableFromInline var source: MemoReader<Value>
+
+    @inlinable
+    init(_ source: MemoReader<Value>) {
+        self.source = source
+    }
+
+    @inlinable
+    mutating func evaluate(continuingIn box: AnyMemoStep<Value>) -> MemoNode<Value>? {
+        source.position?.content
+    }
+
+    @inlinable
+    mutating func nextValue() -> Value? {
+        source.next()
     }
 }
 

@@ -16,7 +16,7 @@ extension MemoizedSequence {
     public func take(first count: Int, file: StaticString = #fileID, line: UInt = #line) -> MemoizedSequence<Value> {
         requirement(count >= 0, "take(first:) needs a count >= 0, got \(count)", file: file, line: line)
         guard count > 0 else { return derived(.end, isEvaluated: true) }
-        return derived(TakeStep(cursor: start, remaining: count).slot)
+        return derived(TakeStep(source: MemoReader(start), remaining: count).slot)
     }
 
     /// The values after the first `count`, lazily: reading the result skips `count` values in a
@@ -32,7 +32,7 @@ extension MemoizedSequence {
     public func skip(first count: Int, file: StaticString = #fileID, line: UInt = #line) -> MemoizedSequence<Value> {
         requirement(count >= 0, "skip(first:) needs a count >= 0, got \(count)", file: file, line: line)
         guard count > 0 else { return derived(start, isEvaluated: true) }
-        return derived(SkipStep(cursor: start, remaining: count).slot)
+        return derived(SkipStep(source: MemoReader(start), remaining: count).slot)
     }
 
     /// The values up to, not including, the first for which `shouldContinue` returns `false`,
@@ -47,7 +47,7 @@ extension MemoizedSequence {
     /// - Complexity: O(1); each value then costs one call and one cell when first read.
     @inlinable
     public func take(while shouldContinue: @escaping (Value) -> Bool) -> MemoizedSequence<Value> {
-        derived(.lazy(TakeWhileIterator(cursor: start, shouldContinue: shouldContinue)))
+        derived(.lazy(TakeWhileIterator(source: MemoReader(start), shouldContinue: shouldContinue)))
     }
 
     /// The values from the first for which `shouldContinue` returns `false` on, lazily: reading
@@ -61,7 +61,7 @@ extension MemoizedSequence {
     /// - Complexity: O(1); reading the first value of the result then costs the values skipped.
     @inlinable
     public func skip(while shouldContinue: @escaping (Value) -> Bool) -> MemoizedSequence<Value> {
-        derived(SkipWhileStep(cursor: start, shouldContinue: shouldContinue).slot)
+        derived(SkipWhileStep(source: MemoReader(start), shouldContinue: shouldContinue).slot)
     }
 }
 
@@ -71,88 +71,116 @@ extension MemoizedSequence {
 /// source is not held, nor read, any further.
 @usableFromInline
 struct TakeStep<Value>: MemoStep {
-    @usableFromInline var cursor: MemoSlot<Value>
+    @usableFromInline var source: MemoReader<Value>
     @usableFromInline var remaining: Int
 
     @inlinable
-    init(cursor: MemoSlot<Value>, remaining: Int) {
-        self.cursor = cursor
+    init(source: MemoReader<Value>, remaining: Int) {
+        self.source = source
         self.remaining = remaining
     }
 
     @inlinable
-    mutating func evaluate() -> MemoNode<Value>? {
-        guard let node = cursor.content else { return nil }
+    mutating func evaluate(continuingIn box: AnyMemoStep<Value>) -> MemoNode<Value>? {
+        guard let value = nextValue() else { return nil }
+        return remaining > 0 ? MemoNode(value, step: box) : MemoNode(value, next: nil)
+    }
+
+    @inlinable
+    mutating func nextValue() -> Value? {
+        guard remaining > 0, let value = source.next() else { return nil }
         remaining -= 1
-        guard remaining > 0 else { return MemoNode(node.value, next: nil) }
-        cursor = node
-        return MemoNode(node.value, thunk: thunk)
+        if remaining == 0 { source.close() }
+        return value
     }
 }
 
 /// Skips `remaining` values, then is the rest of the source, shared.
 @usableFromInline
 struct SkipStep<Value>: MemoStep {
-    @usableFromInline var cursor: MemoSlot<Value>
+    @usableFromInline var source: MemoReader<Value>
     @usableFromInline var remaining: Int
 
     @inlinable
-    init(cursor: MemoSlot<Value>, remaining: Int) {
-        self.cursor = cursor
+    init(source: MemoReader<Value>, remaining: Int) {
+        self.source = source
         self.remaining = remaining
     }
 
+    /// Skips what remains to skip; `false` if the source ended first.
     @inlinable
-    mutating func evaluate() -> MemoNode<Value>? {
+    mutating func skip() -> Bool {
         while remaining > 0 {
-            guard let node = cursor.content else { return nil }
-            cursor = node
+            guard source.next() != nil else { return false }
             remaining -= 1
         }
-        return cursor.content
+        return true
+    }
+
+    @inlinable
+    mutating func evaluate(continuingIn box: AnyMemoStep<Value>) -> MemoNode<Value>? {
+        guard skip() else { return nil }
+        return source.position?.content
+    }
+
+    @inlinable
+    mutating func nextValue() -> Value? {
+        guard skip() else { return nil }
+        return source.next()
     }
 }
 
 @usableFromInline
 struct TakeWhileIterator<Element>: IteratorProtocol {
-    /// `nil` once a value failed the test.
-    @usableFromInline var cursor: MemoSlot<Element>?
+    /// Closed once a value failed the test.
+    @usableFromInline var source: MemoReader<Element>
     @usableFromInline let shouldContinue: (Element) -> Bool
 
     @inlinable
-    init(cursor: MemoSlot<Element>, shouldContinue: @escaping (Element) -> Bool) {
-        self.cursor = cursor
+    init(source: MemoReader<Element>, shouldContinue: @escaping (Element) -> Bool) {
+        self.source = source
         self.shouldContinue = shouldContinue
     }
 
     @inlinable
     mutating func next() -> Element? {
-        guard let node = cursor?.content, shouldContinue(node.value) else {
-            cursor = nil
+        guard let value = source.next(), shouldContinue(value) else {
+            source.close()
             return nil
         }
-        cursor = node
-        return node.value
+        return value
     }
 }
 
-/// Skips values while they pass the test, then is the rest of the source, shared.
+/// Skips values while they pass the test, then is the rest of the source: the first value kept
+/// in a node of its own, the values after it shared.
 @usableFromInline
 struct SkipWhileStep<Value>: MemoStep {
-    @usableFromInline var cursor: MemoSlot<Value>
-    @usableFromInline let shouldContinue: (Value) -> Bool
+    @usableFromInline var source: MemoReader<Value>
+    /// `nil` once a value has failed the test.
+    @usableFromInline var shouldContinue: ((Value) -> Bool)?
 
     @inlinable
-    init(cursor: MemoSlot<Value>, shouldContinue: @escaping (Value) -> Bool) {
-        self.cursor = cursor
+    init(source: MemoReader<Value>, shouldContinue: @escaping (Value) -> Bool) {
+        self.source = source
         self.shouldContinue = shouldContinue
     }
 
     @inlinable
-    mutating func evaluate() -> MemoNode<Value>? {
-        while let node = cursor.content {
-            if !shouldContinue(node.value) { return node }
-            cursor = node
+    mutating func evaluate(continuingIn box: AnyMemoStep<Value>) -> MemoNode<Value>? {
+        guard shouldContinue != nil else { return source.position?.content }
+        guard let value = nextValue() else { return nil }
+        return MemoNode(value, step: ForwardStep(source.take()).box)
+    }
+
+    @inlinable
+    mutating func nextValue() -> Value? {
+        guard let test = shouldContinue else { return source.next() }
+        while let value = source.next() {
+            if !test(value) {
+                shouldContinue = nil
+                return value
+            }
         }
         return nil
     }

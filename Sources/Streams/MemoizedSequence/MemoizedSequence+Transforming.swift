@@ -14,7 +14,7 @@ extension MemoizedSequence {
     /// - Complexity: O(1); each value then costs one call and one cell when first read.
     @inlinable
     public func map<Result>(_ transform: @escaping (Value) -> Result) -> MemoizedSequence<Result> {
-        derived(.lazy(MapIterator(cursor: start, transform: transform)))
+        derived(.lazy(MapIterator(source: MemoReader(start), transform: transform)))
     }
 
     /// The values for which `isIncluded` returns `true`, lazily.
@@ -30,7 +30,7 @@ extension MemoizedSequence {
     /// - Complexity: O(1); each value read then costs the values skipped to reach it.
     @inlinable
     public func filter(_ isIncluded: @escaping (Value) -> Bool) -> MemoizedSequence<Value> {
-        derived(.lazy(FilterIterator(cursor: start, isIncluded: isIncluded)))
+        derived(.lazy(FilterIterator(source: MemoReader(start), isIncluded: isIncluded)))
     }
 
     /// The non-`nil` results of `transform`, lazily.
@@ -43,7 +43,7 @@ extension MemoizedSequence {
     /// - Complexity: O(1); each value read then costs the values skipped to reach it.
     @inlinable
     public func compactMap<Result>(_ transform: @escaping (Value) -> Result?) -> MemoizedSequence<Result> {
-        derived(.lazy(CompactMapIterator(cursor: start, transform: transform)))
+        derived(.lazy(CompactMapIterator(source: MemoReader(start), transform: transform)))
     }
 
     /// The values of the sequences `transform` returns for each value, concatenated in order,
@@ -65,7 +65,7 @@ extension MemoizedSequence {
     public func flatMap<Result>(
         _ transform: @escaping (Value) -> MemoizedSequence<Result>
     ) -> MemoizedSequence<Result> {
-        derived(BindStep<Value, Result>(source: start, transform: { value, _ in transform(value) }).slot)
+        derived(BindStep<Value, Result>(source: MemoReader(start), transform: { value, _ in transform(value) }).slot)
     }
 
     /// ``SequenceKind``'s `bind` on concrete sequences: each value replaced by a sequence, the
@@ -75,7 +75,7 @@ extension MemoizedSequence {
     func bound<Result>(
         _ makeTransform: @escaping () -> (Value, inout Bool) -> MemoizedSequence<Result>
     ) -> MemoizedSequence<Result> {
-        derived(BindStep<Value, Result>(source: start, makeTransform: makeTransform).slot)
+        derived(BindStep<Value, Result>(source: MemoReader(start), makeTransform: makeTransform).slot)
     }
 
     /// Each partial result of combining the values with `nextPartialResult`, starting from
@@ -91,7 +91,7 @@ extension MemoizedSequence {
     public func scan<Result>(
         _ initialResult: Result, _ nextPartialResult: @escaping (Result, Value) -> Result
     ) -> MemoizedSequence<Result> {
-        derived(.lazy(ScanIterator(cursor: start, partialResult: initialResult, combine: nextPartialResult)))
+        derived(.lazy(ScanIterator(source: MemoReader(start), partialResult: initialResult, combine: nextPartialResult)))
     }
 
     /// The values that are not equivalent, by `isEquivalent`, to the last value kept, lazily.
@@ -104,7 +104,7 @@ extension MemoizedSequence {
     /// - Complexity: O(1); each value read then costs the repeats skipped to reach it.
     @inlinable
     public func skipRepeats(_ isEquivalent: @escaping (Value, Value) -> Bool) -> MemoizedSequence<Value> {
-        derived(.lazy(SkipRepeatsIterator(cursor: start, isEquivalent: isEquivalent)))
+        derived(.lazy(SkipRepeatsIterator(source: MemoReader(start), isEquivalent: isEquivalent)))
     }
 
     /// No value: the empty sequence, once this one has been read to its end.
@@ -115,7 +115,7 @@ extension MemoizedSequence {
     /// - Complexity: O(1); reading the result then costs O(*n*).
     @inlinable
     public func ignoreValues() -> MemoizedSequence<Value> {
-        derived(IgnoreValuesStep(cursor: start).slot)
+        derived(IgnoreValuesStep(source: MemoReader(start)).slot)
     }
 }
 
@@ -135,45 +135,43 @@ extension MemoizedSequence where Value: Equatable {
 
 // MARK: - Steps
 
-// Iterators over the nodes of a source: `cursor` is the source's next position. The iterator is
-// moved from node to node of the result (see `IteratorStep`), so its state is per position and
-// each closure is called once per source value, in order.
+// Iterators over a source, read through a reader (`source`). The iterator lives in the step's
+// object (see `IteratorStep`), so its state is per sequence and each closure is called once per
+// source value, in order.
 
 @usableFromInline
 struct MapIterator<Source, Element>: IteratorProtocol {
-    @usableFromInline var cursor: MemoSlot<Source>
+    @usableFromInline var source: MemoReader<Source>
     @usableFromInline let transform: (Source) -> Element
 
     @inlinable
-    init(cursor: MemoSlot<Source>, transform: @escaping (Source) -> Element) {
-        self.cursor = cursor
+    init(source: MemoReader<Source>, transform: @escaping (Source) -> Element) {
+        self.source = source
         self.transform = transform
     }
 
     @inlinable
     mutating func next() -> Element? {
-        guard let node = cursor.content else { return nil }
-        cursor = node
-        return transform(node.value)
+        guard let value = source.next() else { return nil }
+        return transform(value)
     }
 }
 
 @usableFromInline
 struct FilterIterator<Element>: IteratorProtocol {
-    @usableFromInline var cursor: MemoSlot<Element>
+    @usableFromInline var source: MemoReader<Element>
     @usableFromInline let isIncluded: (Element) -> Bool
 
     @inlinable
-    init(cursor: MemoSlot<Element>, isIncluded: @escaping (Element) -> Bool) {
-        self.cursor = cursor
+    init(source: MemoReader<Element>, isIncluded: @escaping (Element) -> Bool) {
+        self.source = source
         self.isIncluded = isIncluded
     }
 
     @inlinable
     mutating func next() -> Element? {
-        while let node = cursor.content {
-            cursor = node
-            if isIncluded(node.value) { return node.value }
+        while let value = source.next() {
+            if isIncluded(value) { return value }
         }
         return nil
     }
@@ -181,20 +179,19 @@ struct FilterIterator<Element>: IteratorProtocol {
 
 @usableFromInline
 struct CompactMapIterator<Source, Element>: IteratorProtocol {
-    @usableFromInline var cursor: MemoSlot<Source>
+    @usableFromInline var source: MemoReader<Source>
     @usableFromInline let transform: (Source) -> Element?
 
     @inlinable
-    init(cursor: MemoSlot<Source>, transform: @escaping (Source) -> Element?) {
-        self.cursor = cursor
+    init(source: MemoReader<Source>, transform: @escaping (Source) -> Element?) {
+        self.source = source
         self.transform = transform
     }
 
     @inlinable
     mutating func next() -> Element? {
-        while let node = cursor.content {
-            cursor = node
-            if let result = transform(node.value) { return result }
+        while let value = source.next() {
+            if let result = transform(value) { return result }
         }
         return nil
     }
@@ -202,48 +199,46 @@ struct CompactMapIterator<Source, Element>: IteratorProtocol {
 
 @usableFromInline
 struct ScanIterator<Source, Element>: IteratorProtocol {
-    @usableFromInline var cursor: MemoSlot<Source>
+    @usableFromInline var source: MemoReader<Source>
     @usableFromInline var partialResult: Element
     @usableFromInline let combine: (Element, Source) -> Element
 
     @inlinable
-    init(cursor: MemoSlot<Source>, partialResult: Element, combine: @escaping (Element, Source) -> Element) {
-        self.cursor = cursor
+    init(source: MemoReader<Source>, partialResult: Element, combine: @escaping (Element, Source) -> Element) {
+        self.source = source
         self.partialResult = partialResult
         self.combine = combine
     }
 
     @inlinable
     mutating func next() -> Element? {
-        guard let node = cursor.content else { return nil }
-        cursor = node
-        partialResult = combine(partialResult, node.value)
+        guard let value = source.next() else { return nil }
+        partialResult = combine(partialResult, value)
         return partialResult
     }
 }
 
 @usableFromInline
 struct SkipRepeatsIterator<Element>: IteratorProtocol {
-    @usableFromInline var cursor: MemoSlot<Element>
+    @usableFromInline var source: MemoReader<Element>
     /// The last value kept; `nil` before the first. Each value is compared with it, as
     /// `Signal.skipRepeats` does, so a non-transitive equivalence gives the same result.
-    @usableFromInline var previous: MemoNode<Element>?
+    @usableFromInline var previous: Element?
     @usableFromInline let isEquivalent: (Element, Element) -> Bool
 
     @inlinable
-    init(cursor: MemoSlot<Element>, isEquivalent: @escaping (Element, Element) -> Bool) {
-        self.cursor = cursor
+    init(source: MemoReader<Element>, isEquivalent: @escaping (Element, Element) -> Bool) {
+        self.source = source
         self.isEquivalent = isEquivalent
     }
 
     @inlinable
     mutating func next() -> Element? {
-        while let node = cursor.content {
-            cursor = node
-            let isRepeat = previous.map { isEquivalent($0.value, node.value) } ?? false
+        while let value = source.next() {
+            let isRepeat = previous.map { isEquivalent($0, value) } ?? false
             if !isRepeat {
-                previous = node
-                return node.value
+                previous = value
+                return value
             }
         }
         return nil
@@ -253,18 +248,16 @@ struct SkipRepeatsIterator<Element>: IteratorProtocol {
 /// Reads the source to its end; the result is empty.
 @usableFromInline
 struct IgnoreValuesStep<Value>: MemoStep {
-    @usableFromInline var cursor: MemoSlot<Value>
+    @usableFromInline var source: MemoReader<Value>
 
     @inlinable
-    init(cursor: MemoSlot<Value>) {
-        self.cursor = cursor
+    init(source: MemoReader<Value>) {
+        self.source = source
     }
 
     @inlinable
-    mutating func evaluate() -> MemoNode<Value>? {
-        while let node = cursor.content {
-            cursor = node
-        }
+    mutating func nextValue() -> Value? {
+        while source.next() != nil {}
         return nil
     }
 }
@@ -275,46 +268,50 @@ struct IgnoreValuesStep<Value>: MemoStep {
 struct BindStep<Source, Value>: MemoStep {
     @usableFromInline typealias Transform = (Source, inout Bool) -> MemoizedSequence<Value>
 
-    /// The source's next position; `nil` once a transform has set `stop`.
-    @usableFromInline var source: MemoSlot<Source>?
+    /// The source; `nil` once a transform has set `stop`.
+    @usableFromInline var source: MemoReader<Source>?
     /// Called when the first value of the result is computed, to make `transform`.
     @usableFromInline var makeTransform: (() -> Transform)?
     @usableFromInline var transform: Transform?
-    /// The current inner sequence's next position.
-    @usableFromInline var inner: MemoSlot<Value>?
+    /// The current inner sequence.
+    @usableFromInline var inner: MemoReader<Value>?
 
     @inlinable
-    init(source: MemoSlot<Source>, transform: @escaping Transform) {
+    init(source: MemoReader<Source>, transform: @escaping Transform) {
         self.source = source
         self.transform = transform
     }
 
     @inlinable
-    init(source: MemoSlot<Source>, makeTransform: @escaping () -> Transform) {
+    init(source: MemoReader<Source>, makeTransform: @escaping () -> Transform) {
         self.source = source
         self.makeTransform = makeTransform
     }
 
     @inlinable
-    mutating func evaluate() -> MemoNode<Value>? {
+    mutating func evaluate(continuingIn box: AnyMemoStep<Value>) -> MemoNode<Value>? {
+        // The source was stopped: the rest is this inner sequence, shared as it is.
+        if source == nil, let inner { return inner.position?.content }
+        guard let value = nextValue() else { return nil }
+        return MemoNode(value, step: box)
+    }
+
+    @inlinable
+    mutating func nextValue() -> Value? {
         if let makeTransform = makeTransform.take() {
             transform = makeTransform()
         }
         while true {
-            if let slot = inner {
-                // The source was stopped: the rest is this inner sequence, shared as it is.
-                if source == nil { return slot.content }
-                if let node = slot.content {
-                    inner = node
-                    return MemoNode(node.value, thunk: thunk)
-                }
+            if inner != nil {
+                if let value = inner!.next() { return value }
                 inner = nil
+                if source == nil { return nil }
             }
-            guard let slot = source, let node = slot.content, let transform else { return nil }
+            guard let value = source?.next(), let transform else { return nil }
             var stop = false
-            let sequence = transform(node.value, &stop)
-            source = stop ? nil : node
-            inner = sequence.start
+            let sequence = transform(value, &stop)
+            if stop { source = nil }
+            inner = MemoReader(sequence.start)
         }
     }
 }

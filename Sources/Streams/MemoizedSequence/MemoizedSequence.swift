@@ -150,13 +150,18 @@ extension MemoizedSequence: @unchecked Sendable where Value: Sendable {}
 extension MemoizedSequence: Sequence {
     /// Iterates a ``MemoizedSequence``, holding only its current position: the values it has
     /// passed can be released if nothing else holds them.
+    ///
+    /// While the iterator holds the only reference to the rest of the sequence (the sequence
+    /// was a temporary, as in `for value in source.map(f)`), nothing else can read the values it
+    /// reads: it computes them without keeping them. Once anything else holds its position (a
+    /// copy of the sequence or of the iterator), the values from there are memoized.
     public struct Iterator: IteratorProtocol {
-        /// The position of the next value.
-        @usableFromInline var position: MemoSlot<Value>
+        /// Reads from the position of the next value.
+        @usableFromInline var reader: MemoReader<Value>
 
         @inlinable
         init(position: MemoSlot<Value>) {
-            self.position = position
+            reader = MemoReader(position)
         }
 
         /// The next value, computed now if it has not been; `nil` at the end, and after.
@@ -164,9 +169,8 @@ extension MemoizedSequence: Sequence {
         /// - Complexity: O(1) once computed.
         @inlinable
         public mutating func next() -> Value? {
-            guard let node = position.content else { return nil }
-            position = node
-            return node.value
+            reader.checkStream()
+            return reader.next()
         }
     }
 
