@@ -80,6 +80,103 @@ struct MemoizedSequenceScaleTests {
         #expect(remaining == 0)
     }
 
+    @Test("iterating a sequence nothing else holds streams it: each value computed once, none kept")
+    func streamingKeepsNothing() {
+        let count = 10_000
+        let mapped = TestCounter()
+        let (sum, peak, remaining) = MemoCensus.observe { () -> (Int, Int, Int) in
+            var sum = 0
+            var peak = 0
+            for value in MemoizedSequence(0..<count).map({ value -> Int in mapped.increment(); return value &* 2 })
+                .filter({ $0 % 3 == 0 }) {
+                sum &+= value
+                peak = max(peak, MemoCensus.liveSlots)
+            }
+            return (sum, peak, MemoCensus.liveSlots)
+        }
+        #expect(mapped.value == count)
+        #expect(sum == (0..<count).lazy.map { $0 &* 2 }.filter { $0 % 3 == 0 }.reduce(0, &+))
+        // The first slots of the source, the map and the filter, which the iteration streams
+        // through; no node.
+        #expect(peak == 3)
+        #expect(remaining == 0)
+    }
+
+    @Test("a 10,000,000-value iteration of a sequence nothing else holds runs in constant memory")
+    func tenMillionStreamed() {
+        let count = 10_000_000
+        let (sum, matches, peak, remaining) = MemoCensus.observe { () -> (Int, Int, Int, Int) in
+            var sum = 0
+            var matches = 0
+            var peak = 0
+            for value in MemoizedSequence(0..<count).map({ $0 &+ 1 }).filter({ $0 % 2 == 0 }) {
+                sum &+= value
+                matches += 1
+                if matches % 4_096 == 0 { peak = max(peak, MemoCensus.liveSlots) }
+            }
+            return (sum, matches, peak, MemoCensus.liveSlots)
+        }
+        #expect(matches == count / 2)
+        #expect(sum == (count / 2) * (count / 2 + 1))
+        #expect(peak == 3, "\(peak) positions alive while streaming \(count) values")
+        #expect(remaining == 0)
+    }
+
+    @Test("a sequence held elsewhere is memoized: a second iteration reads the same values, computed once")
+    func heldSequenceIsMemoized() {
+        let count = 1_000
+        let computed = TestCounter()
+        let (first, second, kept) = MemoCensus.observe { () -> ([Int], [Int], Int) in
+            // Each value is the number of values computed so far: a value computed twice would show.
+            let sequence = MemoizedSequence(0..<count).map { _ in computed.increment() }
+            var first: [Int] = []
+            for value in sequence { first.append(value) }
+            let kept = MemoCensus.liveSlots
+            var second: [Int] = []
+            for value in sequence { second.append(value) }
+            return (first, second, kept)
+        }
+        #expect(first == Array(1...count))
+        #expect(second == first)
+        #expect(computed.value == count)
+        // The sequence's first slot and a node per value.
+        #expect(kept == count + 1)
+    }
+
+    @Test("a chain over a shared upstream streams its own stages and memoizes the upstream")
+    func sharedUpstreamIsMemoized() {
+        let count = 1_000
+        let upstreamComputed = TestCounter()
+        let downstreamComputed = TestCounter()
+        let (sum, kept, upstreamValues, again, remaining) = MemoCensus.observe { () -> (Int, Int, [Int], Int, Int) in
+            let (sum, kept, upstreamValues, again) = { () -> (Int, Int, [Int], Int) in
+                let upstream = MemoizedSequence(0..<count).map { value -> Int in
+                    upstreamComputed.increment()
+                    return value
+                }
+                var sum = 0
+                for value in upstream.map({ value -> Int in downstreamComputed.increment(); return value * 2 })
+                    .filter({ $0 % 4 == 0 }) {
+                    sum += value
+                }
+                // The upstream's first slot and a node per value; the stages over it kept nothing.
+                let kept = MemoCensus.liveSlots
+                let upstreamValues = Array(upstream)
+                var again = 0
+                for value in upstream.filter({ $0 % 2 == 0 }) { again += value * 2 }
+                return (sum, kept, upstreamValues, again)
+            }()
+            return (sum, kept, upstreamValues, again, MemoCensus.liveSlots)
+        }
+        #expect(sum == (0..<count).filter { $0 % 2 == 0 }.map { $0 * 2 }.reduce(0, +))
+        #expect(again == sum)
+        #expect(upstreamValues == Array(0..<count))
+        #expect(kept == count + 1)
+        #expect(remaining == 0)
+        #expect(upstreamComputed.value == count)
+        #expect(downstreamComputed.value == count)
+    }
+
     @Test("values passed by an iteration are released: at most a few are alive at a time")
     func valuesAreReleasedWhileIterating() {
         let live = TestCounter()
