@@ -397,8 +397,9 @@ struct MemoReader<Value> {
             position = nil
             return nil
         }
-        position = node
-        return node.value
+        let value = node.value
+        position = consume node
+        return value
     }
 
     /// Stops streaming if anything else has come to hold the position, or evaluated it: for an
