@@ -34,6 +34,10 @@
 ///   `map` a hundred thousand times, in a loop, is evaluated and released through as many
 ///   frames. Build long sequences with a generator, ``unfold(_:_:)`` or ``flatMap(_:)`` instead;
 ///   ``prefix(value:)`` in a loop is fine, since its values are known at once.)
+/// - **Streamed when nothing else can read it.** Iterating a sequence that nothing else holds
+///   (a temporary, as in `for value in source.map(f).filter(g)`) computes each value once and
+///   keeps none, allocating nothing per value; a sequence held elsewhere, or iterated by a copy
+///   of an iterator, keeps its values as above. Only the memory used tells the two apart.
 ///
 /// A `MemoizedSequence` is a Swift `Sequence`, so `for in`, `reduce`, `contains`,
 /// `first(where:)` and `Array(_:)` work on it. Its own operators, which share the names of some
