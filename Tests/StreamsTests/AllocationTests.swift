@@ -72,4 +72,32 @@ struct AllocationTests {
         #expect(perStartLarge == perStartSmall)
         #expect(sum == 2 * 45 + (0..<100_000).reduce(0, +))
     }
+
+    @Test("iterating a MemoizedSequence that nothing else holds allocates nothing per value")
+    func streamedSequencePerValue() {
+        var sum = 0
+        func iterate(_ count: Int) {
+            for value in MemoizedSequence(0..<count).map({ $0 &+ 1 }).filter({ $0 % 2 == 0 }) { sum &+= value }
+        }
+        iterate(10)
+        let perIterationSmall = allocations { iterate(10) }
+        let perIterationLarge = allocations { iterate(100_000) }
+        // The cost of an iteration (the chain's slots and steps) does not grow with the values.
+        #expect(perIterationLarge == perIterationSmall)
+        #expect(sum == 2 * 30 + 2_500_050_000)
+    }
+
+    @Test("iterating a held MemoizedSequence allocates one node per value it keeps, and reading it again nothing")
+    func memoizedSequencePerValue() {
+        let count = 100_000
+        var sum = 0
+        let sequence = MemoizedSequence(0..<count).map { $0 &+ 1 }.filter { $0 % 2 == 0 }
+        let first = allocations { for value in sequence { sum &+= value } }
+        let second = allocations { for value in sequence { sum &+= value } }
+        // A node per value of the held sequence; its source and the map stream into it.
+        #expect(first >= count / 2)
+        #expect(first <= count / 2 + 16)
+        #expect(second == 0)
+        #expect(sum == 2 * 2_500_050_000)
+    }
 }
