@@ -29,28 +29,9 @@ struct DeliveryQueue<Item> {
     /// or queues it behind the current delivery and returns `nil`. Called under the lock.
     @inlinable
     mutating func post(_ item: Item) -> Item? {
-        var current = gate.state.load(ordering: .acquiring)
-        while true {
-            switch current {
-            case DeliveryGate.idle:
-                // Only a thread holding the lock moves the gate out of idle.
-                gate.state.store(DeliveryGate.delivering, ordering: .relaxed)
-                return item
-            case DeliveryGate.delivering:
-                // The deliverer may be leaving (delivering → idle) at this very moment.
-                let (exchanged, original) = gate.state.compareExchange(
-                    expected: DeliveryGate.delivering, desired: DeliveryGate.deliveringWithQueue,
-                    ordering: .acquiringAndReleasing)
-                if exchanged {
-                    waiting.append(item)
-                    return nil
-                }
-                current = original
-            default:
-                waiting.append(item)
-                return nil
-            }
-        }
+        if gate.claimOrMarkQueued(claimAs: DeliveryGate.delivering) { return item }
+        waiting.append(item)
+        return nil
     }
 
     /// Queues `item` and returns whether the caller is to deliver the queue (no delivery was in
@@ -59,22 +40,7 @@ struct DeliveryQueue<Item> {
     @inlinable
     mutating func enqueue(_ item: Item) -> Bool {
         waiting.append(item)
-        var current = gate.state.load(ordering: .acquiring)
-        while true {
-            switch current {
-            case DeliveryGate.idle:
-                gate.state.store(DeliveryGate.deliveringWithQueue, ordering: .relaxed)
-                return true
-            case DeliveryGate.delivering:
-                let (exchanged, original) = gate.state.compareExchange(
-                    expected: DeliveryGate.delivering, desired: DeliveryGate.deliveringWithQueue,
-                    ordering: .acquiringAndReleasing)
-                if exchanged { return false }
-                current = original
-            default:
-                return false
-            }
-        }
+        return gate.claimOrMarkQueued(claimAs: DeliveryGate.deliveringWithQueue)
     }
 
     /// Makes the caller the deliverer if no delivery is in progress, without queueing anything;
@@ -116,6 +82,31 @@ final class DeliveryGate: Sendable {
     @usableFromInline let state = Synchronization.Atomic<Int>(0)
 
     @inlinable init() {}
+
+    /// When no thread is delivering, moves the gate to `claimAs` and returns `true`: the caller
+    /// delivers. Otherwise records that items are queued for the deliverer and returns `false`.
+    /// Called under the operator's lock, by a thread about to queue an item (or, with `true`, to
+    /// deliver one).
+    @inlinable
+    func claimOrMarkQueued(claimAs claimed: Int) -> Bool {
+        var current = state.load(ordering: .acquiring)
+        while true {
+            switch current {
+            case Self.idle:
+                // Only a thread holding the lock moves the gate out of idle.
+                state.store(claimed, ordering: .relaxed)
+                return true
+            case Self.delivering:
+                // The deliverer may be leaving (delivering → idle) at this very moment.
+                let (exchanged, original) = state.compareExchange(
+                    expected: Self.delivering, desired: Self.deliveringWithQueue, ordering: .acquiringAndReleasing)
+                if exchanged { return false }
+                current = original
+            default:
+                return false
+            }
+        }
+    }
 
     /// Whether items are queued for the thread delivering: then ``leave()`` would fail. One
     /// load, cheaper than the compare-and-exchange of a `leave()` bound to fail.
