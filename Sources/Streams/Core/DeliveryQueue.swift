@@ -46,7 +46,7 @@ struct DeliveryQueue<Item> {
     /// Makes the caller the deliverer if no delivery is in progress, without queueing anything;
     /// returns whether it did. Called under the lock.
     @inlinable
-    mutating func acquire() -> Bool {
+    func acquire() -> Bool {
         guard gate.state.load(ordering: .acquiring) == DeliveryGate.idle else { return false }
         gate.state.store(DeliveryGate.delivering, ordering: .relaxed)
         return true
