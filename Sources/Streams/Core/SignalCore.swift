@@ -477,16 +477,17 @@ final class SignalCore<Value, Error: Swift.Error>: SignalCoreBase, @unchecked Se
     @inlinable
     static func deliver(_ event: Event, to observers: ContiguousArray<AnyObject?>) {
         observers.withUnsafeBufferPointer { observers in
-            for object in observers {
-                guard let object else { continue }
-                // Every object in the list was registered by `add`, as a `Sink`. The list keeps
-                // every observer alive for the whole loop: with the guaranteed reference the
-                // compiler retains one object per call instead of two (the observer and its
-                // closure's context); W3 fan-out runs 30% more instructions without it. One of
-                // the two underscored standard-library calls of Streams (DesignGuidelines, "The
-                // signal core").
-                let observer = unsafeDowncast(object, to: Sink.self)
-                Unmanaged.passUnretained(observer)._withUnsafeGuaranteedRef { $0._send(event) }
+            // Every object in the list was registered by `add`, as a `Sink`, so the slots can be
+            // read as unmanaged sinks. The list keeps every observer alive for the whole loop, so
+            // each is called through an unowned(unsafe) reference: the compiler then retains one
+            // object per call (the observer's closure context) instead of two (W3 fan-out runs
+            // 4% more instructions with plain references).
+            observers.withMemoryRebound(to: Unmanaged<Sink>?.self) { sinks in
+                for sink in sinks {
+                    guard let sink else { continue }
+                    unowned(unsafe) let observer = sink.takeUnretainedValue()
+                    observer._send(event)
+                }
             }
         }
     }
