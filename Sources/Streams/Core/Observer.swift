@@ -70,6 +70,13 @@ extension Signal {
             self.init({ event in core.send(event) }, interruptsOnDeinit: true)
         }
 
+        /// The input observer of the fused `core`: delivers into it at once (see
+        /// `SignalCore.sendFused(_:)`), and interrupts it when deinitialized.
+        @inlinable
+        convenience init(fusedInput core: SignalCore<Value, Error>) {
+            self.init({ event in core.sendFused(event) }, interruptsOnDeinit: true)
+        }
+
         deinit {
             if interruptsOnDeinit { _send(.interrupted) }
         }

@@ -53,6 +53,9 @@ class SignalCoreBase: @unchecked Sendable {
         #endif
         /// The name, observer limit and hooks, for the few signals that have any.
         var diagnostics: ObserverDiagnostics?
+        /// The owner of `sendLock`'s memory once a fused signal shares the lock (a serializing
+        /// core only); `nil` while this core owns it alone.
+        var sharedSendLock: SendLockOwner?
 
         @usableFromInline init() {}
 
@@ -71,8 +74,12 @@ class SignalCoreBase: @unchecked Sendable {
     /// The resources of whoever feeds this signal; disposed once it terminates or is abandoned.
     @usableFromInline final let disposable = CompositeDisposable()
 
-    /// Held by the delivering thread for a whole delivery.
-    @usableFromInline final let sendLock = PlatformLock()
+    /// Held by the delivering thread for a whole delivery. A fused core (see
+    /// ``SignalCore/sendFused(_:)``) shares the lock of the core that serializes its deliveries.
+    @usableFromInline final let sendLock: PlatformLock
+    /// For a fused core, the owner of `sendLock`'s memory, which outlives the serializing core
+    /// as long as a fused core uses the lock; `nil` for a serializing core.
+    final let sendLockOwner: SendLockOwner?
     /// The thread holding `sendLock`, or 0.
     @usableFromInline final let deliveringThread = Synchronization.Atomic<UInt>(0)
     /// Moves on every change of the observers or of the terminal flag; written under `state`'s
@@ -110,10 +117,28 @@ class SignalCoreBase: @unchecked Sendable {
         return previous
     }
 
-    @usableFromInline init() {}
+    /// A serializing core, with a send lock of its own.
+    @usableFromInline init() {
+        sendLock = PlatformLock()
+        sendLockOwner = nil
+    }
+
+    /// A fused core, whose events are delivered under the send lock of `source`'s serializing
+    /// core.
+    @usableFromInline init(fusedTo source: SignalCoreBase) {
+        sendLock = source.sendLock
+        sendLockOwner = source.sendLockOwner ?? source.state.withLock { state in
+            if let owner = state.sharedSendLock { return owner }
+            let owner = SendLockOwner(source.sendLock)
+            state.sharedSendLock = owner
+            return owner
+        }
+    }
 
     deinit {
-        sendLock.deallocate()
+        if sendLockOwner == nil && state.withLock({ $0.sharedSendLock }) == nil {
+            sendLock.deallocate()
+        }
     }
 
     /// Whether a terminal event has been delivered (or the signal was abandoned).
@@ -137,7 +162,9 @@ class SignalCoreBase: @unchecked Sendable {
     @usableFromInline
     final func dropDeliveryListIfIdle() {
         guard sendLock.tryLock() else { return }
-        let dropped = setDeliveryList([], version: Self.staleVersion)
+        // Under the state lock too: a fused core's terminal event may be delivered without the
+        // send lock (see `SignalCore.sendFused`).
+        let dropped = state.withLock { _ in setDeliveryList([], version: Self.staleVersion) }
         sendLock.unlock()
         withExtendedLifetime(dropped) {}
     }
@@ -156,20 +183,32 @@ class SignalCoreBase: @unchecked Sendable {
     }
 
     /// Terminates the signal and returns the observers to deliver the terminal event to, or `nil`
-    /// if it had already terminated. Runs on the thread holding `sendLock`.
+    /// if it had already terminated. Runs on the thread holding `sendLock`, or for a fused core,
+    /// on a thread its source will never deliver on again (see `SignalCore.sendFused`): the
+    /// delivery list is replaced under the state lock, which every other writer of it holds too.
     @usableFromInline
     final func takeObserversForTermination() -> ContiguousArray<AnyObject?>? {
-        let taken = state.withLock { state -> (ContiguousArray<AnyObject?>, UInt)? in
+        let taken = state.withLock { state -> (ContiguousArray<AnyObject?>, ContiguousArray<AnyObject?>)? in
             if state.terminated { return nil }
             let observers = state.observers
             state.terminate()
             observersDidChange()
-            return (observers, observersVersion.load(ordering: .relaxed))
+            let previous = setDeliveryList([], version: observersVersion.load(ordering: .relaxed))
+            return (observers, previous)
         }
-        guard let (observers, version) = taken else { return nil }
-        let previous = setDeliveryList([], version: version)
+        guard let (observers, previous) = taken else { return nil }
         withExtendedLifetime(previous) {}
         return observers
+    }
+
+    /// Drops the delivery list of a fused core whose observers changed during the delivery that
+    /// just ended, so that a removed observer is freed now rather than at the next event. Runs on
+    /// the thread holding the shared send lock, inside the source's delivery, where observers
+    /// already run.
+    @usableFromInline
+    final func dropChangedFusedDeliveryList() {
+        let dropped = state.withLock { _ in setDeliveryList([], version: Self.staleVersion) }
+        withExtendedLifetime(dropped) {}
     }
 
     /// Stops the delivery list from sharing the storage of `state.observers`, so that a change
@@ -313,6 +352,21 @@ class SignalCoreBase: @unchecked Sendable {
     }
 }
 
+/// Owns the memory of a serializing core's send lock once fused cores share it, so that the lock
+/// outlives whichever of them goes first.
+@usableFromInline
+final class SendLockOwner: @unchecked Sendable {
+    let lock: PlatformLock
+
+    init(_ lock: PlatformLock) {
+        self.lock = lock
+    }
+
+    deinit {
+        lock.deallocate()
+    }
+}
+
 /// The typed heart of a ``Signal``: the machinery that delivers one event at a time to the
 /// observers ``SignalCoreBase`` keeps.
 ///
@@ -342,8 +396,14 @@ final class SignalCore<Value, Error: Swift.Error>: SignalCoreBase, @unchecked Se
     /// Events sent by observers during a delivery; touched only by the thread holding `sendLock`.
     @usableFromInline @exclusivity(unchecked) var reentrantQueue: ContiguousArray<Event> = []
 
+    /// A serializing core, with a send lock of its own.
     @usableFromInline override init() {
         super.init()
+    }
+
+    /// A fused core: see ``sendFused(_:)``.
+    @usableFromInline override init(fusedTo source: SignalCoreBase) {
+        super.init(fusedTo: source)
     }
 
     /// Whether the signal has ended or an interruption is on its way.
@@ -401,6 +461,39 @@ final class SignalCore<Value, Error: Swift.Error>: SignalCoreBase, @unchecked Se
             // The observers changed during the delivery, and the thread that changed them could
             // not drop the list: do it now that the lock is free.
             dropDeliveryListIfIdle()
+        }
+    }
+
+    /// Delivers `event` at once, on the calling thread, without a lock of this signal: the input
+    /// of a fused core, a signal derived by a fused operator (`map`, `filter`, ...) from a source
+    /// whose delivery already serializes everything it receives.
+    ///
+    /// Such a core is fed only by its operator, which sends only from inside its callbacks, and
+    /// those run inside the source's deliveries, with the source's send lock held (shared with
+    /// this core, so that `observe` and `dispose` know when this core may be delivering). Its
+    /// observers therefore see one event at a time, and an event an observer sends into the
+    /// source is queued there, behind the current delivery, as for any signal. The one event
+    /// that may arrive otherwise is `.interrupted`, sent when the input is released: by a source
+    /// that had terminated before the core observed it, or by a source being freed without ever
+    /// terminating. The source never delivers to this core again in either case, and the
+    /// terminal path touches the delivery list only under the state lock.
+    @inlinable
+    func sendFused(_ event: Event) {
+        if event.isTerminating {
+            guard let observers = takeObserversForTermination() else { return }
+            Self.deliver(event, to: observers)
+            disposable.dispose()
+            return
+        }
+        if observersVersion.load(ordering: .acquiring) != deliveryVersion {
+            guard refreshDeliveryList() else { return }
+        }
+        guard let base = deliveryBase else { return }
+        Self.deliver(event, to: base, count: deliveryCount)
+        if observersVersion.load(ordering: .relaxed) != deliveryVersion {
+            // An observer observed or disposed during the delivery (this thread holds the send
+            // lock, so the change could not drop the list).
+            dropChangedFusedDeliveryList()
         }
     }
 

@@ -54,12 +54,15 @@ extension Signal.Event {
 }
 
 extension Signal {
-    /// Applies a fused operator: a signal observing this one through it.
+    /// Applies a fused operator: a signal observing this one through it, delivered under this
+    /// signal's send lock rather than a lock of its own (see `SignalCore.sendFused(_:)`).
     @inlinable
     func liftFused<U, F>(_ transform: @escaping FusedOperator<Value, Error, U, F>) -> Signal<U, F> {
-        Signal<U, F> { observer, lifetime in
-            lifetime += self.observe(transform(observer, AlreadyHandledDisposable.shared))
-        }
+        let derived = SignalCore<U, F>(fusedTo: core)
+        let signal = Signal<U, F>(core: derived)
+        let input = Signal<U, F>.Observer(fusedInput: derived)
+        Lifetime(derived.disposable) += observe(transform(input, AlreadyHandledDisposable.shared))
+        return signal
     }
 
     /// Applies a serialized operator: a signal observing this one through it, the operator
