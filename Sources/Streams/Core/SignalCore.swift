@@ -96,6 +96,10 @@ class SignalCoreBase: @unchecked Sendable {
     @usableFromInline @exclusivity(unchecked) final private(set) var deliveryBase: UnsafeRawPointer?
     /// The number of elements of `deliveryList`. Touched only by the thread holding `sendLock`.
     @usableFromInline @exclusivity(unchecked) final private(set) var deliveryCount = 0
+    /// Whether `deliveryList` holds anything, written with it. `observe` and `dispose` read it
+    /// without ordering to skip trying the send lock when there is no list to drop: a list
+    /// taken meanwhile costs a copy of the observers on the change, never a wrong delivery.
+    final let deliveryListLoaded = Synchronization.Atomic<Bool>(false)
     /// The version `deliveryList` was taken at; `staleVersion` when it must be refreshed before
     /// use. Touched only by the thread holding `sendLock`.
     @usableFromInline @exclusivity(unchecked) final var deliveryVersion: UInt = SignalCoreBase.staleVersion
@@ -114,6 +118,9 @@ class SignalCoreBase: @unchecked Sendable {
         deliveryVersion = version
         deliveryCount = list.count
         deliveryBase = list.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+        if deliveryListLoaded.load(ordering: .relaxed) == list.isEmpty {
+            deliveryListLoaded.store(!list.isEmpty, ordering: .relaxed)
+        }
         return previous
     }
 
@@ -233,7 +240,7 @@ class SignalCoreBase: @unchecked Sendable {
     /// terminated (the caller then interrupts the observer).
     @usableFromInline
     final func register(_ observer: AnyObject) -> ObserverRegistration? {
-        let holdsSendLock = sendLock.tryLock()
+        let holdsSendLock = deliveryListLoaded.load(ordering: .relaxed) && sendLock.tryLock()
         defer { if holdsSendLock { sendLock.unlock() } }
         let (registration, diagnostics, count) = state.withLock {
             state -> (ObserverRegistration?, ObserverDiagnostics?, Int) in
@@ -257,7 +264,8 @@ class SignalCoreBase: @unchecked Sendable {
     final func remove(_ registration: ObserverRegistration) {
         var diagnostics: ObserverDiagnostics?
         var count = 0
-        let holdsSendLock = sendLock.tryLock()
+        let triesSendLock = deliveryListLoaded.load(ordering: .relaxed)
+        let holdsSendLock = triesSendLock && sendLock.tryLock()
         let (removed, abandoned) = state.withLock { state -> (AnyObject?, Bool) in
             let index = registration.index
             guard index >= 0, !state.terminated else { return (nil, false) }
@@ -283,7 +291,14 @@ class SignalCoreBase: @unchecked Sendable {
             }
             return (removed, false)
         }
-        if holdsSendLock { sendLock.unlock() }
+        if holdsSendLock {
+            sendLock.unlock()
+        } else if triesSendLock, removed != nil {
+            // A thread held the send lock: if it has let go by now, it may have read the version
+            // before this change, so drop the list here; if it still holds it (or another took
+            // it), that thread reads the version after releasing it and drops the list itself.
+            dropDeliveryListIfIdle()
+        }
         withExtendedLifetime(removed) {}
         diagnostics?.observerRemoved(count: count)
         if abandoned { disposable.dispose() }
