@@ -610,7 +610,7 @@ final class SignalCore<Value, Error: Swift.Error>: SignalCoreBase, @unchecked Se
 
     /// Calls every observer in the `count` slots at `base`, which something else keeps alive for
     /// the whole call, with `event`.
-    @inlinable
+    @inlinable @inline(__always)
     static func deliver(_ event: Event, to base: UnsafeRawPointer, count: Int) {
         // Every object in a list was registered by `add`, as a `Sink`, so each slot can be loaded
         // as an unmanaged sink (a raw load of a trivial type, which needs no retain). The list
