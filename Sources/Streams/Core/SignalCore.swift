@@ -295,8 +295,9 @@ class SignalCoreBase: @unchecked Sendable {
             sendLock.unlock()
         } else if triesSendLock, removed != nil {
             // A thread held the send lock: if it has let go by now, it may have read the version
-            // before this change, so drop the list here; if it still holds it (or another took
-            // it), that thread reads the version after releasing it and drops the list itself.
+            // before this change, so drop the list here. If a delivering thread holds it, that
+            // thread reads the version after releasing it and drops the list itself; a thread
+            // changing other observers does not, and the list is then dropped by the next send.
             dropDeliveryListIfIdle()
         }
         withExtendedLifetime(removed) {}
