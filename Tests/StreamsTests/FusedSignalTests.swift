@@ -23,6 +23,8 @@ struct FusedSignalTests {
         signal.observeValues { log.value.append("s\($0)") }
         input.send(value: 1)
         #expect(log.value == ["a10", "b10", "s1", "a20", "b20", "s2", "a30", "b30", "s3"])
+        // The first observer holds the input: ending the signal releases it.
+        input.sendCompleted()
     }
 
     @Test("a chain of fused operators delivers values and then its terminal event once, and releases its observers")
