@@ -174,7 +174,7 @@ extension Signal where Error == Never {
     ///   the `on: MainActor.self` forms.
     @inlinable @discardableResult
     public func observeValues(_ action: @escaping (Value) -> Void, isolation: isolated (any Actor)? = #isolation) -> Disposable? {
-        observe(Observer(value: isolationChecked(action, isolation, "observeValues")))
+        observe(Observer.forValues(isolationChecked(action, isolation, "observeValues")))
     }
 }
 

@@ -109,6 +109,6 @@ extension SignalProducer where Error == Never {
     ///   the `on: MainActor.self` forms.
     @inlinable @discardableResult
     public func startWithValues(_ action: @escaping (Value) -> Void, isolation: isolated (any Actor)? = #isolation) -> Disposable {
-        start(Signal.Observer(value: isolationChecked(action, isolation, "startWithValues")))
+        start(Signal.Observer.forValues(isolationChecked(action, isolation, "startWithValues")))
     }
 }

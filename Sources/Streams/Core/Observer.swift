@@ -64,6 +64,18 @@ extension Signal {
             }
         }
 
+        /// An observer that calls `action` with each value and ignores the end of the stream.
+        ///
+        /// What `init(value:)` does, through a closure that holds `action` alone: the forms that
+        /// observe values only (`observeValues`, `startWithValues`) pay one check per event
+        /// instead of a check of four optional closures.
+        @inlinable
+        static func forValues(_ action: @escaping (Value) -> Void) -> Observer {
+            Observer { event in
+                if case let .value(value) = event { action(value) }
+            }
+        }
+
         /// The input observer of `core`: sends into it, and interrupts it when deinitialized.
         @inlinable
         convenience init(input core: SignalCore<Value, Error>) {

@@ -88,7 +88,7 @@ public final class LastValueSignal<Value> {
         _ action: @escaping (Value) -> Void,
         isolation: isolated (any Actor)? = #isolation
     ) -> LastValueObservation {
-        observe(replay: replay, Signal.Observer(value: isolationChecked(action, isolation, "observe")))
+        observe(replay: replay, Signal.Observer.forValues(isolationChecked(action, isolation, "observe")))
     }
 
     /// Observes each value with `action`, which receives `owner` too, for as long as `owner`
