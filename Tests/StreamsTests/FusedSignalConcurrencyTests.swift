@@ -15,15 +15,13 @@ extension ConcurrencySuites {
             let detector = OverlapDetector()
             let senders = 4
             let perSender = 2_000
-            let lastSequence = TestBox(Array(repeating: -1, count: senders))
-            let outOfOrder = TestBox(0)
+            let order = SenderOrder(senders: senders)
             let chainTotal = TestBox(0)
             let sourceTotal = TestBox(0)
             chain.observeValues { stamp in
                 detector.enter()
                 _ = spin(20)
-                if stamp.sequence != lastSequence.value[stamp.sender] + 1 { outOfOrder.value += 1 }
-                lastSequence.value[stamp.sender] = stamp.sequence
+                order.record(stamp)
                 chainTotal.value += 1
                 detector.leave()
             }
@@ -39,7 +37,7 @@ extension ConcurrencySuites {
                 }
             }
             #expect(detector.overlaps == 0)
-            #expect(outOfOrder.value == 0)
+            #expect(order.outOfOrder == 0)
             #expect(chainTotal.value == senders * perSender)
             #expect(sourceTotal.value == senders * perSender)
         }

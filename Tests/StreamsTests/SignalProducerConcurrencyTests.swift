@@ -21,8 +21,7 @@ extension ConcurrencySuites {
                 observer.sendCompleted()
             }
             let detector = OverlapDetector()
-            let lastSequence = TestBox(Array(repeating: -1, count: senders))
-            let outOfOrder = TestBox(0)
+            let order = SenderOrder(senders: senders)
             let total = TestBox(0)
             let completedAfter = TestBox(-1)
             producer.start { event in
@@ -30,8 +29,7 @@ extension ConcurrencySuites {
                 switch event {
                 case let .value(stamp):
                     _ = spin(20)
-                    if stamp.sequence != lastSequence.value[stamp.sender] + 1 { outOfOrder.value += 1 }
-                    lastSequence.value[stamp.sender] = stamp.sequence
+                    order.record(stamp)
                     total.value += 1
                 case .completed:
                     completedAfter.value = total.value
@@ -41,7 +39,7 @@ extension ConcurrencySuites {
                 detector.leave()
             }
             #expect(detector.overlaps == 0)
-            #expect(outOfOrder.value == 0)
+            #expect(order.outOfOrder == 0)
             #expect(total.value == senders * perSender)
             #expect(completedAfter.value == senders * perSender)
         }

@@ -169,11 +169,16 @@ class SignalCoreBase: @unchecked Sendable {
     @usableFromInline
     final func dropDeliveryListIfIdle() {
         guard sendLock.tryLock() else { return }
-        // Under the state lock too: a fused core's terminal event may be delivered without the
-        // send lock (see `SignalCore.sendFused`).
-        let dropped = state.withLock { _ in setDeliveryList([], version: Self.staleVersion) }
+        let dropped = detachDeliveryList()
         sendLock.unlock()
         withExtendedLifetime(dropped) {}
+    }
+
+    /// Empties the delivery list and returns what it held, for the caller to release. Runs on
+    /// the thread holding `sendLock`, and under the state lock too: a fused core's terminal event
+    /// may be delivered without the send lock (see `SignalCore.sendFused`).
+    private final func detachDeliveryList() -> ContiguousArray<AnyObject?> {
+        state.withLock { _ in setDeliveryList([], version: Self.staleVersion) }
     }
 
     /// Takes `state.observers` as the delivery list. Runs on the thread holding `sendLock`.
@@ -214,7 +219,7 @@ class SignalCoreBase: @unchecked Sendable {
     /// already run.
     @usableFromInline
     final func dropChangedFusedDeliveryList() {
-        let dropped = state.withLock { _ in setDeliveryList([], version: Self.staleVersion) }
+        let dropped = detachDeliveryList()
         withExtendedLifetime(dropped) {}
     }
 
@@ -495,18 +500,9 @@ final class SignalCore<Value, Error: Swift.Error>: SignalCoreBase, @unchecked Se
     /// terminal path touches the delivery list only under the state lock.
     @inlinable
     func sendFused(_ event: Event) {
-        if event.isTerminating {
-            guard let observers = takeObserversForTermination() else { return }
-            Self.deliver(event, to: observers)
+        if deliverNow(event) {
             disposable.dispose()
-            return
-        }
-        if observersVersion.load(ordering: .acquiring) != deliveryVersion {
-            guard refreshDeliveryList() else { return }
-        }
-        guard let base = deliveryBase else { return }
-        Self.deliver(event, to: base, count: deliveryCount)
-        if observersVersion.load(ordering: .relaxed) != deliveryVersion {
+        } else if observersVersion.load(ordering: .relaxed) != deliveryVersion {
             // An observer observed or disposed during the delivery (this thread holds the send
             // lock, so the change could not drop the list).
             dropChangedFusedDeliveryList()
@@ -582,7 +578,7 @@ final class SignalCore<Value, Error: Swift.Error>: SignalCoreBase, @unchecked Se
 
     /// Delivers `event` to the delivery list, refreshed first if the observers changed. Runs on
     /// the thread holding `sendLock`.
-    @inlinable
+    @inlinable @inline(__always)
     func deliverNow(_ event: Event) -> Bool {
         if event.isTerminating {
             guard let observers = takeObserversForTermination() else { return false }
