@@ -105,6 +105,13 @@ extension Signal {
             _send(Event(termination))
         }
 
+        /// Sends `event`: the call the delivery loop makes, kept out of line so that `self` is
+        /// borrowed and the closure's context needs no retain.
+        @inlinable @inline(never)
+        func deliver(_ event: Event) {
+            _send(event)
+        }
+
         /// Sends `event`.
         @inlinable
         public func send(_ event: Event) {

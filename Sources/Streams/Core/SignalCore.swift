@@ -605,22 +605,27 @@ final class SignalCore<Value, Error: Swift.Error>: SignalCoreBase, @unchecked Se
         }
     }
 
-    /// Calls every observer in the `count` slots at `base`, which something else keeps alive for
-    /// the whole call, with `event`.
+    /// Calls every observer in the `count` slots at `base`, which something else keeps alive and
+    /// unchanged for the whole call, with `event`.
     @inlinable @inline(__always)
     static func deliver(_ event: Event, to base: UnsafeRawPointer, count: Int) {
-        // Every object in a list was registered by `add`, as a `Sink`, so each slot can be loaded
-        // as an unmanaged sink (a raw load of a trivial type, which needs no retain). The list
-        // keeps every observer alive for the whole loop, so each is called through an
-        // unowned(unsafe) reference: the compiler then retains one object per call (the
-        // observer's closure context) instead of two (W3 fan-out runs 4% more instructions with
-        // plain references).
-        let stride = MemoryLayout<AnyObject?>.stride
-        for offset in Swift.stride(from: 0, to: count &* stride, by: stride) {
-            guard let sink = base.load(fromByteOffset: offset, as: Unmanaged<Sink>?.self) else { continue }
-            unowned(unsafe) let observer = sink.takeUnretainedValue()
-            observer._send(event)
+        // Every object in a list was registered by `add`, as a `Sink`, so the slots can be seen
+        // as sinks. Nothing writes to a list's storage while it is delivered (a change of the
+        // observers copies it, see `SignalCoreBase.deliveryList`), so each slot is passed as an
+        // exclusive (`inout`) access: the compiler then borrows the observer in it, and borrows
+        // the closure it holds inside `Observer.deliver`, instead of retaining and releasing
+        // one of them around every call.
+        UnsafeMutableRawPointer(mutating: base).withMemoryRebound(to: Sink?.self, capacity: count) { slots in
+            for index in 0..<count {
+                call(&slots[index], with: event)
+            }
         }
+    }
+
+    /// Calls the observer in `slot`, if any, with `event`; see ``deliver(_:to:count:)``.
+    @inlinable @inline(__always)
+    static func call(_ slot: inout Sink?, with event: Event) {
+        slot?.deliver(event)
     }
 
     // MARK: Observers
