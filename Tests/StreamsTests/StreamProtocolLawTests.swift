@@ -936,6 +936,37 @@ struct ProducerPrimitiveTests {
         #expect(finished, "did not finish in time")
     }
 
+    @Test(
+        "flatMap recursing a hundred thousand levels deep runs in constant stack, whatever the strategy",
+        arguments: [FlattenStrategy.concat, .merge, .latest, .race, .throttle, .concurrent(limit: 2)]
+    )
+    func deepFlatMapRecursion(strategy: FlattenStrategy) {
+        let levels = nestingCount
+        let made = TestCounter()
+        // Each level flat-maps its one value to the next level, made only when that value
+        // arrives: every level starts the next from inside its own start, the innermost value
+        // travels out through every level, and each level's end ends the level around it.
+        @Sendable func countdown(_ n: Int) -> SignalProducer<Int, Never> {
+            SignalProducer(value: n).flatMap(strategy) { n -> SignalProducer<Int, Never> in
+                made.increment()
+                return n == 0 ? SignalProducer(value: -1) : countdown(n - 1)
+            }
+        }
+        let finished = runOnSmallStack {
+            let events = TestBox<[String]>([])
+            countdown(levels).start { event in
+                switch event {
+                case let .value(value): events.value.append("\(value)")
+                case .completed: events.value.append("completed")
+                case .failed, .interrupted: events.value.append("\(event)")
+                }
+            }
+            #expect(events.value == ["-1", "completed"])
+            #expect(made.value == levels + 1)
+        }
+        #expect(finished, "did not finish in time")
+    }
+
     @Test("concat nested a hundred thousand times, either way round, runs in constant stack")
     func deepConcatNesting() {
         let links = nestingCount

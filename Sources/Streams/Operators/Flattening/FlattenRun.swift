@@ -142,7 +142,7 @@ struct FlattenState<Inner, Error: Swift.Error> {
 /// One run of a flattening operator: one output stream, fed by one outer stream of inner
 /// producers, run according to a ``FlattenStrategy``.
 @usableFromInline
-final class FlattenRun<Inner, Error: Swift.Error>: @unchecked Sendable {
+final class FlattenRun<Inner, Error: Swift.Error>: TrampolineTask, @unchecked Sendable {
     @usableFromInline
     enum Input {
         case outerEnded(Termination<Error>)
@@ -164,12 +164,19 @@ final class FlattenRun<Inner, Error: Swift.Error>: @unchecked Sendable {
     /// nothing is started any more, not even by an outer value or an inner completion that the
     /// disposal of the runs still going causes.
     @usableFromInline let lifetime: Lifetime
+    /// Drainer-only: the inner producer to start on the spot when the trampoline runs this run's
+    /// drain (see ``outerValue(_:)``).
+    @usableFromInline @exclusivity(unchecked) var pendingStart: (SignalProducer<Inner, Error>, FlattenInner)?
+    /// Starts `pendingStart` and drains. Built in inlinable code, so that the trampoline, which
+    /// calls tasks through a protocol, reaches the specialized code at once.
+    @usableFromInline let drainTask: (FlattenRun<Inner, Error>) -> Void
 
     @inlinable
     init(kind: FlattenStrategy.Kind, downstream: Signal<Inner, Error>.Observer, lifetime: Lifetime) {
         self.kind = kind
         self.downstream = downstream
         self.lifetime = lifetime
+        drainTask = { run in run.startPendingAndDrain() }
         lifetime += innerRuns
         lifetime.observeEnded { [self] in state.withLock { $0.end() } }
     }
@@ -201,11 +208,31 @@ final class FlattenRun<Inner, Error: Swift.Error>: @unchecked Sendable {
         for release in releases { release.perform() }
         guard let inner else { return }
         if serializer.tryAcquire() {
-            startOnTheSpot(producer, inner)
-            drain()
+            // Through the sequencing trampoline: nested more than a few runs deep on this
+            // thread (a recursion through `flatMap`, each level starting the next from inside
+            // its own start), the start waits for the outermost drain on this thread, which
+            // keeps the stack flat; the serializer stays acquired meanwhile.
+            pendingStart = (producer, inner)
+            SequencingTrampoline.run(self)
         } else {
             start(producer, inner)
         }
+    }
+
+    @usableFromInline
+    func runTrampolineTask() {
+        drainTask(self)
+    }
+
+    /// Starts the inner producer `outerValue` left, delivering its synchronous values on the
+    /// spot, then processes what was queued. Called by the drainer only.
+    @inlinable
+    func startPendingAndDrain() {
+        if let (producer, inner) = pendingStart {
+            pendingStart = nil
+            startOnTheSpot(producer, inner)
+        }
+        drain()
     }
 
     /// The end of the outer stream, in order with the values already delivered.
@@ -217,11 +244,13 @@ final class FlattenRun<Inner, Error: Swift.Error>: @unchecked Sendable {
     // MARK: Serialized processing
 
     /// Hands `input` to the serializer; processes it, and whatever arrives meanwhile, if no
-    /// other thread is processing.
+    /// other thread is processing. The drain goes through the sequencing trampoline, as
+    /// ``outerValue(_:)``'s does: the end of a run nested in another (a recursion through
+    /// `flatMap`) ends the run around it from inside its own drain, level after level.
     @inlinable
     func submit(_ input: Input) {
         guard serializer.enqueue(input) else { return }
-        drain()
+        SequencingTrampoline.run(self)
     }
 
     /// Processes queued inputs until none is left. Called by the drainer only.
@@ -382,7 +411,12 @@ extension Operators {
             let run = FlattenRun(kind: kind, downstream: downstream, lifetime: lifetime)
             return Signal<Value, OuterError>.Observer { event in
                 switch event {
-                case let .value(value): run.outerValue(transform(value))
+                case let .value(value):
+                    // The drains postponed on this thread run first: a synchronous outer stream
+                    // deep inside nested runs waits for the inner streams it already sent
+                    // instead of running ahead of them.
+                    SequencingTrampoline.runPostponed()
+                    run.outerValue(transform(value))
                 case let .failed(error): run.outerEnded(.failed(mapError(error)))
                 case .completed: run.outerEnded(.completed)
                 case .interrupted: run.outerEnded(.interrupted)
