@@ -29,9 +29,16 @@ struct DeliveryQueue<Item> {
     /// or queues it behind the current delivery and returns `nil`. Called under the lock.
     @inlinable
     mutating func post(_ item: Item) -> Item? {
-        if gate.claimOrMarkQueued(claimAs: DeliveryGate.delivering) { return item }
-        waiting.append(item)
-        return nil
+        claimOrQueue(item) ? item : nil
+    }
+
+    /// What ``post(_:)`` does, building the item only if it is queued: returns `true` if the
+    /// caller is to deliver it (no delivery was in progress). Called under the lock.
+    @inlinable
+    mutating func claimOrQueue(_ item: @autoclosure () -> Item) -> Bool {
+        if gate.claimOrMarkQueued(claimAs: DeliveryGate.delivering) { return true }
+        waiting.append(item())
+        return false
     }
 
     /// Queues `item` and returns whether the caller is to deliver the queue (no delivery was in

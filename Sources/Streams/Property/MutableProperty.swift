@@ -70,10 +70,7 @@ public final class MutableProperty<Value>: ComposableMutablePropertyProtocol {
     /// when the property is deinitialized. Starting it does not keep the property alive.
     @inlinable
     public var producer: SignalProducer<Value, Never> {
-        let core = self.core
-        return SignalProducer { observer, lifetime in
-            core.subscribe(observer, lifetime: lifetime)
-        }
+        core.producer()
     }
 
     /// Sets `newValue` and returns the value it replaced, atomically.

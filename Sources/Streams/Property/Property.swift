@@ -102,10 +102,7 @@ public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
         // when the sources go, the run completes, and so does the property.
         let keepAlive = PropertyRun(run)
         source = keepAlive
-        producer = SignalProducer { observer, lifetime in
-            core.subscribe(observer, lifetime: lifetime)
-            lifetime.observeEnded { withExtendedLifetime(keepAlive) {} }
-        }
+        producer = core.producer(retaining: keepAlive)
         // The changes, through a signal of their own whose observation keeps the run going; it
         // ends silently once neither it nor an observer of it is left (a signal nobody can
         // observe any more), which lets the run go.

@@ -17,7 +17,7 @@ final class PropertyCore<Value>: @unchecked Sendable {
     @usableFromInline
     enum Item {
         case change(Value)
-        case subscribe(PropertySubscription<Value>)
+        case subscribe(PropertyProducerRun<Value>)
         case finish
     }
 
@@ -62,11 +62,14 @@ final class PropertyCore<Value>: @unchecked Sendable {
     func modify<Result>(_ action: (inout Value) throws -> Result) rethrows -> Result {
         // When no thread is sending, this thread becomes the sender and sends its change at
         // once; otherwise the change is queued behind the others and whoever is sending sends it.
-        let (result, item) = try state.withLock { state -> (Result, Item?) in
+        let (result, change) = try state.withLock { state -> (Result, Value?) in
             let result = try action(&state.value)
-            return (result, state.queue.post(.change(state.value)))
+            return (result, state.queue.claimOrQueue(.change(state.value)) ? state.value : nil)
         }
-        if let item { serve(from: item) }
+        if let change {
+            changesInput.send(value: change)
+            serveQueued()
+        }
         return result
     }
 
@@ -79,17 +82,28 @@ final class PropertyCore<Value>: @unchecked Sendable {
         }
     }
 
-    /// Sends `observer` the current value before returning, then each change, until `lifetime`
-    /// ends or the property finishes (then `observer` completes).
+    /// A producer sending the current value when started, then each change, and completing
+    /// when the property finishes. Its runs keep `retaining` until they end.
     @inlinable
-    func subscribe(_ observer: Signal<Value, Never>.Observer, lifetime: Lifetime) {
-        let subscription = PropertySubscription(observer, lifetime: lifetime)
-        // The subscription's place in the queue is taken with the current value, under one lock:
-        // every change queued before it is already in that value, every later one comes after.
+    func producer(retaining: AnyObject? = nil) -> SignalProducer<Value, Never> {
+        SignalProducer(run: { makeObserver in
+            let run = PropertyProducerRun<Value>(retaining: retaining)
+            run.begin(makeObserver(run), core: self)
+            return run
+        })
+    }
+
+    /// Sends `run` the current value before returning, then each change, until it is disposed
+    /// or the property finishes (then it completes). Called by the run's starting thread, which
+    /// holds the run's delivery.
+    @inlinable
+    func subscribe(_ run: PropertyProducerRun<Value>) {
+        // The run's place in the queue is taken with the current value, under one lock: every
+        // change queued before it is already in that value, every later one comes after.
         let (current, item) = state.withLock { state in
-            (state.value, state.queue.post(.subscribe(subscription)))
+            (state.value, state.queue.post(.subscribe(run)))
         }
-        subscription.start(with: current)
+        run.start(with: current)
         if let item { serve(from: item) }
     }
 
@@ -109,92 +123,206 @@ final class PropertyCore<Value>: @unchecked Sendable {
     /// every set takes, is specialized for the client's value type.
     @inlinable
     func serve(from first: Item) {
-        var item = first
-        while true {
-            switch item {
-            case let .change(value):
-                changesInput.send(value: value)
-            case let .subscribe(subscription):
-                register(subscription)
-            case .finish:
-                changesInput.sendCompleted()
-            }
-            if gate.leave() { return }
-            item = state.withLock { $0.queue.next() }
+        serve(first)
+        serveQueued()
+    }
+
+    /// Serves the items queued during the delivery the caller is making, in order, until none
+    /// is left, then lets go of the delivery.
+    @inlinable
+    func serveQueued() {
+        while !gate.leave() {
+            serve(state.withLock { $0.queue.next() })
         }
     }
 
-    /// Registers a subscriber whose turn has come for the changes from here on: every change
-    /// queued before its start has been sent, every later one will be.
+    /// Serves one item. Called by the thread delivering.
     @inlinable
-    func register(_ subscription: PropertySubscription<Value>) {
+    func serve(_ item: Item) {
+        switch item {
+        case let .change(value):
+            changesInput.send(value: value)
+        case let .subscribe(run):
+            register(run)
+        case .finish:
+            changesInput.sendCompleted()
+        }
+    }
+
+    /// Registers a run whose turn has come for the changes from here on: every change queued
+    /// before its start has been sent, every later one will be.
+    @inlinable
+    func register(_ run: PropertyProducerRun<Value>) {
         if let observation = changes.observe(Signal.Observer { event in
             switch event {
-            case let .value(value): subscription.forward(.value(value))
-            case .completed, .interrupted: subscription.forward(.completed)
+            case let .value(value): run.forward(.value(value))
+            case .completed, .interrupted: run.forward(.completed)
             }
         }) {
-            subscription.lifetime += observation
+            run.hold(observation)
         } else {
-            subscription.forward(.completed)
+            run.forward(.completed)
         }
     }
 }
 
-/// A producer subscriber of a ``PropertyCore``.
+/// One run of a property's producer: its observer, fed the current value by the starting
+/// thread and then the changes by the property's deliveries, without a signal of its own.
 ///
-/// Its starting thread sends it the current value, while the thread draining the property's
-/// queue may already register it and forward the next change. Until the starting thread has sent
-/// the current value, forwarded events wait in `pending`; the starting thread sends them after
-/// the current value, in order, then marks the subscription live, after which changes go
-/// straight to the observer. The handoff costs one atomic load per change.
+/// One thread at a time delivers to the observer, and the delivery is handed over through
+/// `state`, two compare-and-exchanges per event (the price of the lock a signal would take):
+///
+/// - The starting thread holds the delivery from the start: it sends the current value, then
+///   what the property forwarded meanwhile (queued in `pending` until the run goes live), and
+///   lets go of the delivery under `pending`'s lock as it goes live, so that the next change,
+///   which finds the run live under that lock, always finds the delivery free.
+/// - Once live, the property's deliveries, which are serialized, take and let go of the
+///   delivery for each change.
+/// - Disposal never waits: when nobody delivers, the disposing thread takes the run to its end
+///   and delivers `interrupted` itself; otherwise it leaves a request, and the thread delivering
+///   delivers `interrupted` right after its event.
+///
+/// The run ends with its terminal event: the observer is released, and so is the run's
+/// observation of the property's changes.
 @usableFromInline
-final class PropertySubscription<Value>: @unchecked Sendable {
-    @usableFromInline let observer: Signal<Value, Never>.Observer
-    @usableFromInline let lifetime: Lifetime
+final class PropertyProducerRun<Value>: Disposable, @unchecked Sendable {
+    /// `state` values.
+    @usableFromInline static var idle: UInt8 { 0 }
+    @usableFromInline static var delivering: UInt8 { 1 }
+    @usableFromInline static var interruptRequested: UInt8 { 2 }
+    @usableFromInline static var ended: UInt8 { 3 }
+
+    /// Who may call the observer: nobody (`idle`), the thread that moved it to `delivering`, or
+    /// (with an interruption requested during that delivery) still that thread; `ended` once the
+    /// terminal event was delivered. The starting thread holds `delivering` from the start.
+    @usableFromInline let state = Synchronization.Atomic<UInt8>(1)
+    /// Touched only by the thread holding the delivery; `nil` once the run has ended.
+    @usableFromInline @exclusivity(unchecked) var observer: Signal<Value, Never>.Observer?
     /// Whether the starting thread is done: read by `forward` on its fast path.
     @usableFromInline let isLive = Synchronization.Atomic<Bool>(false)
-    /// The events forwarded before the subscription went live, and whether it has.
+    /// The events forwarded before the run went live, and whether it has.
     @usableFromInline let pending = Locked<(events: [Signal<Value, Never>.Event], live: Bool)>(([], false))
+    /// The observation of the property's changes, and what the run keeps alive until it ends.
+    @usableFromInline let resources = CompositeDisposable()
 
     @inlinable
-    init(_ observer: Signal<Value, Never>.Observer, lifetime: Lifetime) {
-        self.observer = observer
-        self.lifetime = lifetime
+    init(retaining: AnyObject?) {
+        if let retaining { resources += AnyDisposable { withExtendedLifetime(retaining) {} } }
     }
 
-    /// Sends `current`, then what was forwarded meanwhile, and goes live. Called once, by the
-    /// starting thread.
+    /// Whether the run has ended or an interruption is on its way.
+    @usableFromInline
+    var isDisposed: Bool { state.load(ordering: .acquiring) >= Self.interruptRequested }
+
+    /// Starts the run with `observer`: subscribes it to `core`, unless the run was disposed
+    /// while its observer was made. Called once, by the starting thread.
+    @inlinable
+    func begin(_ observer: Signal<Value, Never>.Observer, core: PropertyCore<Value>) {
+        self.observer = observer
+        if state.load(ordering: .acquiring) == Self.interruptRequested {
+            deliverHeld(.interrupted)
+            return
+        }
+        core.subscribe(self)
+    }
+
+    /// Keeps `observation` until the run ends; disposes it at once if the run has ended.
+    @inlinable
+    func hold(_ observation: Disposable) {
+        resources += observation
+    }
+
+    /// Sends `current`, then what was forwarded meanwhile, and goes live, letting go of the
+    /// delivery. Called once, by the starting thread, which holds the delivery.
     @inlinable
     func start(with current: Value) {
-        observer.send(value: current)
+        deliverHeld(.value(current))
         while true {
-            let waiting = pending.withLock { state -> [Signal<Value, Never>.Event] in
-                if state.events.isEmpty {
-                    state.live = true
-                    return []
+            if state.load(ordering: .relaxed) == Self.ended { return }
+            let (waiting, released) = pending.withLock { pending -> ([Signal<Value, Never>.Event], Bool) in
+                if pending.events.isEmpty {
+                    pending.live = true
+                    return ([], state.compareExchange(
+                        expected: Self.delivering, desired: Self.idle, ordering: .acquiringAndReleasing).exchanged)
                 }
-                defer { state.events = [] }
-                return state.events
+                defer { pending.events = [] }
+                return (pending.events, false)
             }
-            if waiting.isEmpty { break }
-            for event in waiting { observer.send(event) }
+            if waiting.isEmpty {
+                isLive.store(true, ordering: .releasing)
+                // Not released: a disposal asked for an interruption meanwhile.
+                if !released { deliverHeld(.interrupted) }
+                return
+            }
+            for event in waiting where state.load(ordering: .relaxed) != Self.ended {
+                deliverHeld(event)
+            }
         }
-        isLive.store(true, ordering: .releasing)
     }
 
     /// A change or the property's end, from the property's deliveries, which are serialized.
     @inlinable
     func forward(_ event: Signal<Value, Never>.Event) {
         if isLive.load(ordering: .acquiring) {
-            observer.send(event)
+            deliver(event)
             return
         }
-        let sendsNow = pending.withLock { state -> Bool in
-            if state.live { return true }
-            state.events.append(event)
+        let deliversNow = pending.withLock { pending -> Bool in
+            if pending.live { return true }
+            pending.events.append(event)
             return false
         }
-        if sendsNow { observer.send(event) }
+        if deliversNow { deliver(event) }
+    }
+
+    /// Takes the delivery, delivers `event` and lets go; drops `event` if the run has ended or
+    /// is being interrupted.
+    @inlinable
+    func deliver(_ event: Signal<Value, Never>.Event) {
+        guard state.compareExchange(
+            expected: Self.idle, desired: Self.delivering, ordering: .acquiringAndReleasing).exchanged
+        else { return }
+        deliverHeld(event)
+        if state.load(ordering: .relaxed) == Self.ended { return }
+        if !state.compareExchange(
+            expected: Self.delivering, desired: Self.idle, ordering: .acquiringAndReleasing).exchanged {
+            // A disposal asked for an interruption during the delivery.
+            deliverHeld(.interrupted)
+        }
+    }
+
+    /// Delivers `event` on the thread holding the delivery; ends the run if it is terminal.
+    @inlinable
+    func deliverHeld(_ event: Signal<Value, Never>.Event) {
+        SignalCore<Value, Never>.call(&observer, with: event)
+        guard event.isTerminating else { return }
+        state.store(Self.ended, ordering: .releasing)
+        let ended = observer
+        observer = nil
+        resources.dispose()
+        withExtendedLifetime(ended) {}
+    }
+
+    /// Interrupts the run without waiting: at once when nobody is delivering, otherwise right
+    /// after the event being delivered.
+    @usableFromInline
+    func dispose() {
+        var current = state.load(ordering: .acquiring)
+        while true {
+            let next: UInt8
+            switch current {
+            case Self.idle: next = Self.delivering
+            case Self.delivering: next = Self.interruptRequested
+            default: return
+            }
+            let (exchanged, original) = state.compareExchange(
+                expected: current, desired: next, ordering: .acquiringAndReleasing)
+            if exchanged {
+                // Took the delivery from idle: deliver the interruption here.
+                if current == Self.idle { deliverHeld(.interrupted) }
+                return
+            }
+            current = original
+        }
     }
 }

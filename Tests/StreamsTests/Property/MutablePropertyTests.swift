@@ -129,3 +129,145 @@ struct MutablePropertyConcurrencyTests {
         #expect(producerSeen.value == Array(0...total))
     }
 }
+
+/// Records the events of a property producer's run as strings, and detects overlapping calls.
+final class PropertyRunRecorder: @unchecked Sendable {
+    let events = TestBox<[String]>([])
+    let detector = OverlapDetector()
+
+    func record(_ event: Signal<Int, Never>.Event) {
+        detector.enter()
+        switch event {
+        case let .value(value): events.value.append("\(value)")
+        case .completed: events.value.append("completed")
+        case .interrupted: events.value.append("interrupted")
+        }
+        detector.leave()
+    }
+}
+
+@Suite("Property producer runs")
+struct PropertyProducerRunTests {
+    @Test("disposed from inside its observer: interrupted right after the current event, then nothing")
+    func disposalFromInside() {
+        let property = MutableProperty(0)
+        let recorder = PropertyRunRecorder()
+        let handle = TestBox<Disposable?>(nil)
+        handle.value = property.producer.start { event in
+            recorder.record(event)
+            if case .value(2) = event { handle.value?.dispose() }
+        }
+        property.value = 1
+        property.value = 2
+        property.value = 3
+        #expect(recorder.events.value == ["0", "1", "2", "interrupted"])
+    }
+
+    @Test("disposed from inside its observer while it receives the current value: no change follows")
+    func disposalDuringCurrentValue() {
+        let property = MutableProperty(7)
+        var events: [String] = []
+        var disposable: Disposable?
+        property.producer.startWithSignal { signal, handle in
+            disposable = handle
+            signal.observe { event in
+                switch event {
+                case let .value(value):
+                    events.append("\(value)")
+                    handle.dispose()
+                case .completed: events.append("completed")
+                case .interrupted: events.append("interrupted")
+                }
+            }
+        }
+        property.value = 8
+        #expect(events == ["7", "interrupted"])
+        #expect(disposable?.isDisposed == true)
+    }
+
+    @Test("the observer is released when the run ends, even while its disposable is kept")
+    func observerReleasedAtEnd() {
+        final class Owner {}
+        let property = MutableProperty(0)
+        weak var weakOwner: Owner?
+        var disposable: Disposable?
+        do {
+            let owner = Owner()
+            weakOwner = owner
+            disposable = property.producer.startWithValues { _ in withExtendedLifetime(owner) {} }
+        }
+        #expect(weakOwner != nil, "the run keeps its observer while it runs")
+        disposable?.dispose()
+        #expect(weakOwner == nil, "the interrupted run still holds its observer")
+        #expect(disposable != nil)
+    }
+
+    @Test("a run completes when the property goes, after the changes already set")
+    func completesWithProperty() {
+        var property: MutableProperty<Int>? = MutableProperty(0)
+        var events: [String] = []
+        property!.producer.start { event in
+            switch event {
+            case let .value(value): events.append("\(value)")
+            case .completed: events.append("completed")
+            case .interrupted: events.append("interrupted")
+            }
+        }
+        property!.value = 1
+        property = nil
+        #expect(events == ["0", "1", "completed"])
+    }
+}
+
+@Suite("Property producer run Concurrency", .timeLimit(.minutes(1)))
+struct PropertyProducerRunConcurrencyTests {
+    @Test("disposed on another thread during a delivery: dispose returns at once, interrupted follows that value, nothing after")
+    func disposalDuringDelivery() {
+        let property = MutableProperty(0)
+        let recorder = PropertyRunRecorder()
+        let inside = DispatchSemaphore(value: 0)
+        let proceed = DispatchSemaphore(value: 0)
+        let run = property.producer.start { event in
+            recorder.record(event)
+            if case .value(1) = event {
+                inside.signal()
+                proceed.wait()
+            }
+        }
+        let setter = onNewThread { property.value = 1 }
+        inside.wait()
+        // The observer is blocked inside the delivery of 1: disposal must not wait for it.
+        let disposed = onNewThread { run.dispose() }
+        #expect(disposed.wait(timeout: .now() + 30) == .success, "dispose waited for the delivery under way")
+        #expect(recorder.events.value == ["0", "1"], "interrupted was delivered during the delivery of 1")
+        proceed.signal()
+        setter.wait()
+        property.value = 2
+        #expect(recorder.events.value == ["0", "1", "interrupted"])
+        #expect(recorder.detector.overlaps == 0)
+        #expect(run.isDisposed)
+    }
+
+    @Test("disposals racing the changes of two threads: each run sees a prefix of the stored values, then interrupted, never overlapping")
+    func disposalRacingChanges() {
+        for _ in 0..<50 {
+            let property = MutableProperty(0)
+            let history = TestBox<[Int]>([0])
+            property.signal.observeValues { history.value.append($0) }
+            let recorders = (0..<4).map { _ in PropertyRunRecorder() }
+            let runs = recorders.map { recorder in property.producer.start { recorder.record($0) } }
+            let setters = (0..<2).map { thread in
+                onNewThread { for index in 0..<200 { property.value = thread * 1_000 + index + 1 } }
+            }
+            let disposers = runs.map { run in onNewThread { run.dispose() } }
+            for done in setters + disposers { done.wait() }
+            for recorder in recorders {
+                let events = recorder.events.value
+                #expect(recorder.detector.overlaps == 0)
+                #expect(events.last == "interrupted" && events.filter { $0 == "interrupted" }.count == 1, "\(events)")
+                let values = events.dropLast().map { Int($0)! }
+                #expect(history.value.starts(with: values), "\(values) is not a prefix of \(history.value)")
+            }
+        }
+    }
+}
