@@ -142,7 +142,7 @@ struct FlattenState<Inner, Error: Swift.Error> {
 /// One run of a flattening operator: one output stream, fed by one outer stream of inner
 /// producers, run according to a ``FlattenStrategy``.
 @usableFromInline
-final class FlattenRun<Inner, Error: Swift.Error>: TrampolineTask, @unchecked Sendable {
+final class FlattenRun<Inner, Error: Swift.Error>: TrampolineTask, InnerRunOwner, @unchecked Sendable {
     @usableFromInline
     enum Input {
         case outerEnded(Termination<Error>)
@@ -357,30 +357,37 @@ final class FlattenRun<Inner, Error: Swift.Error>: TrampolineTask, @unchecked Se
         onTheSpotThread.store(previous, ordering: .relaxed)
     }
 
-    /// Starts `producer` as the inner run `inner`. Its handle is registered before its first
-    /// event, so that ending the output stops even an endless synchronous producer.
+    /// Starts `producer` as the inner run `inner`.
     @inlinable
     func start(_ producer: SignalProducer<Inner, Error>, _ inner: FlattenInner) {
-        _ = producer.startRun { handle in
-            let removal = self.innerRuns.add(handle)
-            let stopped = self.state.withLock { _ -> Bool in
-                guard inner.active else { return true }
-                inner.handle = handle
-                inner.removal = removal
-                return false
-            }
-            if stopped {
-                handle.dispose()
-                removal?.dispose()
-            }
-            return Signal<Inner, Error>.Observer { event in
-                switch event {
-                case let .value(value): self.receive(value, from: inner)
-                case let .failed(error): self.submit(.innerEnded(inner, .failed(error)))
-                case .completed: self.submit(.innerEnded(inner, .completed))
-                case .interrupted: self.submit(.innerEnded(inner, .interrupted))
-                }
-            }
+        producer.startInnerRun(of: self, inner)
+    }
+
+    /// Registers the handle of `inner` before its first event, so that ending the output stops
+    /// even an endless synchronous producer; disposes it at once if the operator already
+    /// stopped `inner`.
+    @inlinable
+    func innerRunStarted(_ inner: FlattenInner, handle: Disposable) {
+        let removal = innerRuns.add(handle)
+        let stopped = state.withLock { _ -> Bool in
+            guard inner.active else { return true }
+            inner.handle = handle
+            inner.removal = removal
+            return false
+        }
+        if stopped {
+            handle.dispose()
+            removal?.dispose()
+        }
+    }
+
+    @inlinable @inline(__always)
+    func innerRun(_ inner: FlattenInner, sent event: Signal<Inner, Error>.Event) {
+        switch event {
+        case let .value(value): receive(value, from: inner)
+        case let .failed(error): submit(.innerEnded(inner, .failed(error)))
+        case .completed: submit(.innerEnded(inner, .completed))
+        case .interrupted: submit(.innerEnded(inner, .interrupted))
         }
     }
 

@@ -157,7 +157,7 @@ protocol TrampolineTask: AnyObject {
 /// `Sent` is what the source sends, made into a stage by `stage`: a producer, or `Never` for a run
 /// without a source, whose inputs then carry nothing to copy but a termination.
 @usableFromInline
-final class SequenceRun<Value, Error: Swift.Error, Sent>: TrampolineTask, @unchecked Sendable {
+final class SequenceRun<Value, Error: Swift.Error, Sent>: TrampolineTask, InnerRunOwner, @unchecked Sendable {
     @usableFromInline
     enum Input {
         /// Start the first stage.
@@ -295,19 +295,28 @@ final class SequenceRun<Value, Error: Swift.Error, Sent>: TrampolineTask, @unche
         // and `concat` do: its upstream's `on(disposed:)` comes before the next stage's
         // `on(starting:)`, even when the stage ended from a scheduled delivery.
         stageHandle.inner = nil
-        // The handle is in place before the stage's first event, so that disposing this run stops
-        // even an endless synchronous stage. Its terminal event is queued (this thread is the
-        // drainer) and handled after this call returns: that is what keeps the stack flat.
-        _ = stage.startRun { handle in
-            self.stageHandle.inner = handle
-            return Signal.Observer { event in
-                switch event {
-                case let .value(value): self.observer.send(value: value)
-                case let .failed(error): self.submit(.stageEnded(.failed(error)))
-                case .completed: self.submit(.stageEnded(.completed))
-                case .interrupted: self.submit(.stageEnded(.interrupted))
-                }
-            }
+        // The stage's terminal event is queued (this thread is the drainer) and handled after
+        // this call returns: that is what keeps the stack flat.
+        stage.startInnerRun(of: self)
+    }
+
+    // The running stage (there is one at a time, so it needs no tag).
+
+    /// The handle is in place before the stage's first event, so that disposing this run stops
+    /// even an endless synchronous stage.
+    @inlinable
+    func innerRunStarted(_: Void, handle: Disposable) {
+        stageHandle.inner = handle
+    }
+
+    /// Values of a stage go straight downstream; its end goes to the serializer.
+    @inlinable @inline(__always)
+    func innerRun(_: Void, sent event: Signal<Value, Error>.Event) {
+        switch event {
+        case let .value(value): observer.send(value: value)
+        case let .failed(error): submit(.stageEnded(.failed(error)))
+        case .completed: submit(.stageEnded(.completed))
+        case .interrupted: submit(.stageEnded(.interrupted))
         }
     }
 
