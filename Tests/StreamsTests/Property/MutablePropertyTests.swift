@@ -166,22 +166,17 @@ struct PropertyProducerRunTests {
     @Test("disposed from inside its observer while it receives the current value: no change follows")
     func disposalDuringCurrentValue() {
         let property = MutableProperty(7)
-        var events: [String] = []
+        let recorder = PropertyRunRecorder()
         var disposable: Disposable?
         property.producer.startWithSignal { signal, handle in
             disposable = handle
             signal.observe { event in
-                switch event {
-                case let .value(value):
-                    events.append("\(value)")
-                    handle.dispose()
-                case .completed: events.append("completed")
-                case .interrupted: events.append("interrupted")
-                }
+                recorder.record(event)
+                if case .value = event { handle.dispose() }
             }
         }
         property.value = 8
-        #expect(events == ["7", "interrupted"])
+        #expect(recorder.events.value == ["7", "interrupted"])
         #expect(disposable?.isDisposed == true)
     }
 
@@ -205,17 +200,11 @@ struct PropertyProducerRunTests {
     @Test("a run completes when the property goes, after the changes already set")
     func completesWithProperty() {
         var property: MutableProperty<Int>? = MutableProperty(0)
-        var events: [String] = []
-        property!.producer.start { event in
-            switch event {
-            case let .value(value): events.append("\(value)")
-            case .completed: events.append("completed")
-            case .interrupted: events.append("interrupted")
-            }
-        }
+        let recorder = PropertyRunRecorder()
+        property!.producer.start { recorder.record($0) }
         property!.value = 1
         property = nil
-        #expect(events == ["0", "1", "completed"])
+        #expect(recorder.events.value == ["0", "1", "completed"])
     }
 }
 
