@@ -11,7 +11,10 @@ let package = Package(
         .executable(name: "streams-demo", targets: ["StreamsDemo"]),
     ],
     targets: [
-        .target(name: "Schedulers"),
+        // The futex mutex behind the package's lock on Linux: C, because Swift cannot make the
+        // futex system call (`syscall` is variadic).
+        .target(name: "CFutexLock"),
+        .target(name: "Schedulers", dependencies: ["CFutexLock"]),
         .target(name: "Streams", dependencies: ["Schedulers"]),
         // Marble diagrams over TestScheduler, for tests of operators; no package dependency.
         .target(name: "StreamsTesting", dependencies: ["Streams"]),

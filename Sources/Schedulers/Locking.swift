@@ -5,15 +5,21 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+#if os(Linux)
+import CFutexLock
+#endif
 
-/// The one lock primitive of the package: an unfair mutex on Apple platforms, a pthread mutex
-/// elsewhere. It is not reentrant and must be unlocked by the thread that locked it.
+/// The one lock primitive of the package: an unfair mutex on Apple platforms, a futex mutex on
+/// Linux (`CFutexLock`: one atomic instruction to lock and one to unlock when nobody waits), a
+/// pthread mutex elsewhere. It is not reentrant and must be unlocked by the thread that locked it.
 ///
 /// This is package API: Streams and Schedulers share it; it is not part of the public surface.
 @usableFromInline
 package struct PlatformLock: @unchecked Sendable {
     #if canImport(Darwin)
     @usableFromInline package typealias Primitive = os_unfair_lock
+    #elseif os(Linux)
+    @usableFromInline package typealias Primitive = cfutex_lock_t
     #else
     @usableFromInline package typealias Primitive = pthread_mutex_t
     #endif
@@ -51,6 +57,8 @@ package struct PlatformLock: @unchecked Sendable {
     package func tryLock() -> Bool {
         #if canImport(Darwin)
         return os_unfair_lock_trylock(primitive)
+        #elseif os(Linux)
+        return cfutex_trylock(primitive) != 0
         #else
         return pthread_mutex_trylock(primitive) == 0
         #endif
@@ -61,6 +69,8 @@ package struct PlatformLock: @unchecked Sendable {
     static func initialize(_ primitive: UnsafeMutablePointer<Primitive>) {
         #if canImport(Darwin)
         primitive.initialize(to: os_unfair_lock())
+        #elseif os(Linux)
+        primitive.initialize(to: cfutex_lock_t())
         #else
         let result = pthread_mutex_init(primitive, nil)
         precondition(result == 0, "PlatformLock: pthread_mutex_init failed with \(result)")
@@ -70,7 +80,7 @@ package struct PlatformLock: @unchecked Sendable {
     /// Deinitializes the primitive at `primitive`, which must not be held.
     @usableFromInline
     static func destroy(_ primitive: UnsafeMutablePointer<Primitive>) {
-        #if !canImport(Darwin)
+        #if !canImport(Darwin) && !os(Linux)
         pthread_mutex_destroy(primitive)
         #endif
         primitive.deinitialize(count: 1)
@@ -81,6 +91,8 @@ package struct PlatformLock: @unchecked Sendable {
     static func lock(_ primitive: UnsafeMutablePointer<Primitive>) {
         #if canImport(Darwin)
         os_unfair_lock_lock(primitive)
+        #elseif os(Linux)
+        cfutex_lock(primitive)
         #else
         pthread_mutex_lock(primitive)
         #endif
@@ -91,6 +103,8 @@ package struct PlatformLock: @unchecked Sendable {
     static func unlock(_ primitive: UnsafeMutablePointer<Primitive>) {
         #if canImport(Darwin)
         os_unfair_lock_unlock(primitive)
+        #elseif os(Linux)
+        cfutex_unlock(primitive)
         #else
         pthread_mutex_unlock(primitive)
         #endif

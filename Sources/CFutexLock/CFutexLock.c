@@ -1,0 +1,1 @@
+// The futex mutex lives in include/CFutexLock.h, as inline functions.
