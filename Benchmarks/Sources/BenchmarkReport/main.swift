@@ -163,9 +163,27 @@ for workload in workloads where workload.variants.contains(where: { $0.contender
         return (speedup >= 2, "\(format(speedup))x")
     }
 }
-bar("W1", "within 3x of the loop calling non-inlined closures") {
-    let w1 = result("W1", .streams).median / result("W1", .baselineClosures).median
-    return (w1 <= 3, "\(format(w1))x")
+// The hot paths, whose ratios move most from run to run, are held to three times.
+for id in ["W2", "W5", "W7"] {
+    bar(id, "at least 3x faster than OpenCombine (hot path)") {
+        let speedup = result(id, .openCombine).median / result(id, .streams).median
+        return (speedup >= 3, "\(format(speedup))x")
+    }
+}
+// Synchronous chains are held to twice the loop calling the same closures through parameters.
+for id in ["W1", "W9"] {
+    bar(id, "within 2x of the loop calling the same closures through parameters") {
+        let ratio = result(id, .streams).median / result(id, .baselineClosures).median
+        return (ratio <= 2, "\(format(ratio))x")
+    }
+}
+bar("W2", "within 4x of its array of closures") {
+    let w2 = result("W2", .streams).median / result("W2", .baseline).median
+    return (w2 <= 4, "\(format(w2))x")
+}
+bar("W6", "at most 3 allocations per subscription") {
+    let allocations = result("W6", .streams).allocations
+    return (allocations < 3.5, formatAllocations(allocations))
 }
 for id in ["W1", "W2", "W3", "W7"] {
     bar(id, "no allocation per event in steady state") {
@@ -180,10 +198,6 @@ bar("W8", "1,000,000 repetitions complete") {
 bar("W10", "add + remove does not grow from 1k to 100k observers (ratio ≤ 1.5)") {
     let churn = result("W10", .streams, size: "100k observers").median / result("W10", .streams, size: "1k observers").median
     return (churn <= 1.5, "\(format(churn))x")
-}
-bar("W9", "within 3x of Swift's lazy") {
-    let w9 = result("W9", .streams).median / result("W9", .lazy).median
-    return (w9 <= 3, "\(format(w9))x")
 }
 bar("W11", "values at least as fast per value as AsyncStream (ratio ≤ 1.0)") {
     let w11 = result("W11", .streams).median / result("W11", .asyncStream).median

@@ -399,7 +399,7 @@ extension Workload {
         let expected = w1Reference(w9Count)
         return Workload(
             id: "W9", name: "pull-sequence", unit: "element",
-            summary: "MemoizedSequence over 0..<1,000,000 → map → filter → sum by iteration, against `lazy`",
+            summary: "MemoizedSequence over 0..<1,000,000 → map → filter → sum by iteration, against `lazy` and a loop calling the closures",
             variants: [
                 Variant(contender: .streams, size: nil, events: w9Count, expected: expected, run: { _ in
                     var sum = 0
@@ -427,6 +427,13 @@ extension Workload {
                         .sink { result = $0 }
                     keep(cancellable)
                     return result
+                }, repetitions: 15),
+                // The loop a synchronous chain is held to: the same closures, called through
+                // parameters the optimizer cannot see into (W1's).
+                Variant(contender: .baselineClosures, size: nil, events: w9Count, expected: expected, run: { _ in
+                    loopThroughClosures(
+                        w9Count, opaque({ $0 &+ 1 }), opaque({ $0 % 2 == 0 }), opaque({ $0 &+ $1 })
+                    )
                 }, repetitions: 15),
                 Variant(contender: .lazy, size: nil, events: w9Count, expected: expected, run: { _ in
                     var sum = 0
