@@ -349,6 +349,7 @@ class SignalCoreBase: @unchecked Sendable {
     }
 
     /// The number of registered observers.
+    @usableFromInline
     final var observerCount: Int { state.withLock { $0.observers.count - $0.holes } }
 
     #if DEBUG

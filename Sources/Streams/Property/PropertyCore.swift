@@ -1,7 +1,7 @@
 import Synchronization
 
-/// The storage behind every property: the current value, the signal of changes, and the order
-/// in which changes and new subscribers are served.
+/// The storage behind every property: the current value, the runs of its producer, the signal
+/// of changes, and the order in which changes and new subscribers are served.
 ///
 /// Setting the value stores it and queues the change under one lock; whichever thread finds
 /// the queue idle then sends the queued changes, in order, outside the lock. A producer start
@@ -12,6 +12,13 @@ import Synchronization
 /// later change exactly once, in the order the values were stored, and a property set from
 /// inside one of its own observers queues the change behind the current delivery instead of
 /// deadlocking or reordering.
+///
+/// The serving thread delivers each change to the producer's runs, in the order they subscribed,
+/// then to the observers of the changes signal. The runs are kept by the property itself, not
+/// as observers of the signal: only the serving thread touches their list, so a change reaches
+/// them without the signal's send lock, and the signal is sent a change only while it has
+/// observers. A run that ended (disposed, or completed) is dropped from the list by the next
+/// change, or by a later subscription.
 @usableFromInline
 final class PropertyCore<Value>: @unchecked Sendable {
     @usableFromInline
@@ -39,12 +46,49 @@ final class PropertyCore<Value>: @unchecked Sendable {
     @usableFromInline let gate: DeliveryGate
     @usableFromInline let changes: Signal<Value, Never>
     @usableFromInline let changesInput: Signal<Value, Never>.Observer
+    /// The core of `changes`, whose observers version tells whether it has observers.
+    @usableFromInline let changesCore: SignalCore<Value, Never>
+
+    // Touched only by the thread serving the queue (the gate hands that role over with
+    // acquire-release ordering, so each server sees what the previous one wrote).
+
+    /// The producer's runs that have subscribed and not been dropped, in subscription order.
+    /// Changed only through ``changeRuns(_:)``.
+    @usableFromInline @exclusivity(unchecked) private(set) var runs: ContiguousArray<PropertyProducerRun<Value>> = []
+    /// The first element of `runs`' storage, which `runs` keeps alive and unchanged until it is
+    /// changed next: a change is forwarded through it, so that the list is not retained and
+    /// released around every change.
+    @usableFromInline @exclusivity(unchecked) private(set) var runsBase: UnsafeMutablePointer<PropertyProducerRun<Value>>?
+    @usableFromInline @exclusivity(unchecked) private(set) var runsCount = 0
+    /// The length of `runs` at which a subscription first drops the runs that ended.
+    @usableFromInline @exclusivity(unchecked) var runsCompactionThreshold = 16
+    /// Whether the end was served: a run whose turn comes later completes at once.
+    @usableFromInline @exclusivity(unchecked) var finishServed = false
+    /// The observers version of the changes signal when last read, and whether it had observers.
+    @usableFromInline @exclusivity(unchecked) var changesVersion: UInt = .max
+    @usableFromInline @exclusivity(unchecked) var changesObserved = false
 
     @inlinable init(_ initial: Value) {
         let gate = DeliveryGate()
         self.gate = gate
         state = Locked(State(value: initial, gate: gate))
         (changes, changesInput) = Signal.pipe()
+        changesCore = changes.core
+    }
+
+    deinit {
+        // Nothing can change the value any more, and nobody is serving (a server holds the
+        // property): the runs still listed complete, as when the property finishes.
+        for run in runs { run.forward(.completed) }
+    }
+
+    /// Changes `runs` with `change`, and `runsBase` and `runsCount` with it. Called by the
+    /// thread delivering.
+    @usableFromInline
+    func changeRuns(_ change: (inout ContiguousArray<PropertyProducerRun<Value>>) -> Void) {
+        change(&runs)
+        runsCount = runs.count
+        runsBase = runs.withUnsafeMutableBufferPointer { $0.baseAddress }
     }
 
     @inlinable
@@ -67,7 +111,7 @@ final class PropertyCore<Value>: @unchecked Sendable {
             return (result, state.queue.claimOrQueue(.change(state.value)) ? state.value : nil)
         }
         if let change {
-            changesInput.send(value: change)
+            deliverChange(change)
             serveQueued()
         }
         return result
@@ -141,28 +185,87 @@ final class PropertyCore<Value>: @unchecked Sendable {
     func serve(_ item: Item) {
         switch item {
         case let .change(value):
-            changesInput.send(value: value)
+            deliverChange(value)
         case let .subscribe(run):
             register(run)
         case .finish:
+            finishServed = true
+            let ended = runs
+            changeRuns { $0 = [] }
+            for run in ended { run.forward(.completed) }
             changesInput.sendCompleted()
         }
     }
 
-    /// Registers a run whose turn has come for the changes from here on: every change queued
-    /// before its start has been sent, every later one will be.
+    /// Sends `value` to the runs, then to the observers of the changes signal. Called by the
+    /// thread delivering.
+    ///
+    /// Runs first: they feed bindings and composed properties, so an observer of the signal
+    /// finds every property bound to or composed from this one already up to date, whichever
+    /// was set up first.
+    @inlinable
+    func deliverChange(_ value: Value) {
+        forwardToRuns(.value(value))
+        if changesMayBeObserved() { changesInput.send(value: value) }
+    }
+
+    /// Whether the changes signal may have observers. An observer added before the change was
+    /// stored moved the signal's observers version first, so the change reaches it; one added
+    /// while the change is served may or may not get it, as with any signal.
+    @inlinable @inline(__always)
+    func changesMayBeObserved() -> Bool {
+        let version = changesCore.observersVersion.load(ordering: .acquiring)
+        if version != changesVersion { refreshChangesObserved(version: version) }
+        return changesObserved
+    }
+
+    /// Reads whether the changes signal has observers, as of `version` or later.
+    @usableFromInline
+    func refreshChangesObserved(version: UInt) {
+        changesVersion = version
+        changesObserved = changesCore.observerCount > 0
+    }
+
+    /// Forwards `event` to every run in `runs`, then drops those that ended.
+    @inlinable
+    func forwardToRuns(_ event: Signal<Value, Never>.Event) {
+        // The list cannot change meanwhile: only `serve` changes it, and what a run's observer
+        // does to this property is queued behind the current item.
+        guard let slots = runsBase else { return }
+        // Each slot is passed as an exclusive access (nothing writes to the list meanwhile, see
+        // above), so that the run in it is borrowed rather than retained.
+        var someEnded = false
+        for index in 0..<runsCount {
+            someEnded = Self.forward(event, to: &slots[index]) || someEnded
+        }
+        if someEnded { changeRuns { $0.removeAll { $0.hasEnded } } }
+    }
+
+    /// Forwards `event` to `run` unless it has ended; returns whether it has, then or now.
+    /// `inout`, so that the run is borrowed rather than retained around the call.
+    @inlinable @inline(__always)
+    static func forward(_ event: Signal<Value, Never>.Event, to run: inout PropertyProducerRun<Value>) -> Bool {
+        if run.hasEnded { return true }
+        run.forward(event)
+        return run.hasEnded
+    }
+
+    /// Adds a run whose turn has come for the changes from here on: every change queued before
+    /// its start has been sent, every later one will be. It completes at once if the property
+    /// has finished.
     @inlinable
     func register(_ run: PropertyProducerRun<Value>) {
-        if let observation = changes.observe(Signal.Observer { event in
-            switch event {
-            case let .value(value): run.forward(.value(value))
-            case .completed, .interrupted: run.forward(.completed)
-            }
-        }) {
-            run.hold(observation)
-        } else {
+        guard !finishServed else {
             run.forward(.completed)
+            return
         }
+        if runs.count >= runsCompactionThreshold {
+            // Runs that ended without a change since are dropped here, amortized over the
+            // subscriptions: the list never holds more than about twice the live runs.
+            changeRuns { $0.removeAll { $0.hasEnded } }
+            runsCompactionThreshold = Swift.max(16, 2 * runs.count)
+        }
+        changeRuns { $0.append(run) }
     }
 }
 
@@ -182,8 +285,8 @@ final class PropertyCore<Value>: @unchecked Sendable {
 ///   and delivers `interrupted` itself; otherwise it leaves a request, and the thread delivering
 ///   delivers `interrupted` right after its event.
 ///
-/// The run ends with its terminal event: the observer is released, and so is the run's
-/// observation of the property's changes.
+/// The run ends with its terminal event: the observer is released, and so is whatever the run
+/// keeps alive; the property drops the run itself from its list at its next change.
 @usableFromInline
 final class PropertyProducerRun<Value>: Disposable, @unchecked Sendable {
     /// `state` values.
@@ -202,7 +305,7 @@ final class PropertyProducerRun<Value>: Disposable, @unchecked Sendable {
     @usableFromInline let isLive = Synchronization.Atomic<Bool>(false)
     /// The events forwarded before the run went live, and whether it has.
     @usableFromInline let pending = Locked<(events: [Signal<Value, Never>.Event], live: Bool)>(([], false))
-    /// The observation of the property's changes, and what the run keeps alive until it ends.
+    /// What the run keeps alive until it ends.
     @usableFromInline let resources = CompositeDisposable()
 
     @inlinable
@@ -214,6 +317,11 @@ final class PropertyProducerRun<Value>: Disposable, @unchecked Sendable {
     @usableFromInline
     var isDisposed: Bool { state.load(ordering: .acquiring) >= Self.interruptRequested }
 
+    /// Whether the run has delivered its terminal event. A hint for the property dropping runs
+    /// from its list: a run seen live may end right after, and then ignores what it is sent.
+    @inlinable
+    var hasEnded: Bool { state.load(ordering: .relaxed) == Self.ended }
+
     /// Starts the run with `observer`: subscribes it to `core`, unless the run was disposed
     /// while its observer was made. Called once, by the starting thread.
     @inlinable
@@ -224,12 +332,6 @@ final class PropertyProducerRun<Value>: Disposable, @unchecked Sendable {
             return
         }
         core.subscribe(self)
-    }
-
-    /// Keeps `observation` until the run ends; disposes it at once if the run has ended.
-    @inlinable
-    func hold(_ observation: Disposable) {
-        resources += observation
     }
 
     /// Sends `current`, then what was forwarded meanwhile, and goes live, letting go of the

@@ -197,6 +197,65 @@ struct PropertyProducerRunTests {
         #expect(disposable != nil)
     }
 
+    @Test("a change reaches the producer's runs, in the order they started, before the signal's observers")
+    func runsBeforeSignalObservers() {
+        let property = MutableProperty(0)
+        var log: [String] = []
+        property.signal.observeValues { log.append("signal \($0)") }
+        property.producer.startWithValues { log.append("first run \($0)") }
+        property.producer.startWithValues { log.append("second run \($0)") }
+        property.value = 1
+        #expect(log == ["first run 0", "second run 0", "first run 1", "second run 1", "signal 1"])
+    }
+
+    @Test("an observer of the signal finds a property composed from this one already updated")
+    func composedPropertyUpdatedFirst() {
+        let property = MutableProperty(1)
+        var seen: [Int] = []
+        let doubled = TestBox<Property<Int>?>(nil)
+        property.signal.observeValues { _ in seen.append(doubled.value!.value) }
+        doubled.value = property.map { $0 * 2 }
+        property.value = 2
+        property.value = 5
+        #expect(seen == [4, 10])
+    }
+
+    @Test("the signal gets the changes set while it has observers, and only those observers")
+    func signalObservedOnAndOff() {
+        let property = MutableProperty(0)
+        var first: [Int] = []
+        var second: [Int] = []
+        property.value = 1
+        let observation = property.signal.observeValues { first.append($0) }
+        property.value = 2
+        observation?.dispose()
+        property.value = 3
+        property.signal.observeValues { second.append($0) }
+        property.value = 4
+        #expect(first == [2])
+        #expect(second == [4])
+    }
+
+    @Test("runs that ended are dropped: subscriptions churning without a change keep the list short, a change drops them all")
+    func endedRunsDropped() {
+        let property = MutableProperty(0)
+        var received = 0
+        for _ in 0..<1_000 {
+            property.producer.startWithValues { _ in received += 1 }.dispose()
+        }
+        #expect(received == 1_000, "each run received the current value")
+        #expect(property.core.runs.count <= 16, "ended runs pile up: \(property.core.runs.count)")
+        let live = (0..<3).map { _ in property.producer.startWithValues { _ in received += 1 } }
+        for _ in 0..<10 { property.producer.startWithValues { _ in }.dispose() }
+        property.value = 1
+        #expect(property.core.runs.count == 3)
+        #expect(received == 1_000 + 3 + 3)
+        for run in live { run.dispose() }
+        property.value = 2
+        #expect(property.core.runs.isEmpty)
+        #expect(received == 1_006)
+    }
+
     @Test("a run completes when the property goes, after the changes already set")
     func completesWithProperty() {
         var property: MutableProperty<Int>? = MutableProperty(0)
@@ -235,6 +294,24 @@ struct PropertyProducerRunConcurrencyTests {
         #expect(recorder.events.value == ["0", "1", "interrupted"])
         #expect(recorder.detector.overlaps == 0)
         #expect(run.isDisposed)
+    }
+
+    @Test("an observer added to the signal while another thread sets the property gets every change stored after its observe returned")
+    func signalObservedDuringSets() {
+        for _ in 0..<20 {
+            let property = MutableProperty(0)
+            let received = TestBox<[Int]>([])
+            let count = 2_000
+            let setter = onNewThread { for value in 1...count { property.value = value } }
+            property.signal.observeValues { received.value.append($0) }
+            let valueAfterObserve = property.value
+            setter.wait()
+            let values = received.value
+            // The changes stored after the observation began, in order, without a gap: from at
+            // most the one after the value read once it began, to the last.
+            #expect(values == (values.first.map { Array($0...count) } ?? []), "\(values.prefix(5))")
+            #expect((values.first ?? count + 1) <= valueAfterObserve + 1)
+        }
     }
 
     @Test("disposals racing the changes of two threads: each run sees a prefix of the stored values, then interrupted, never overlapping")
