@@ -1,6 +1,19 @@
 import Dispatch
+import Foundation
 @testable import Schedulers
 import Testing
+
+/// Runs `body` on a thread of its own and returns a semaphore signalled when it is done. Threads,
+/// not dispatch queues: these tests block their threads, and blocking the shared pool would
+/// starve the tests running beside them.
+private func onNewThread(_ body: @escaping @Sendable () -> Void) -> DispatchSemaphore {
+    let done = DispatchSemaphore(value: 0)
+    Thread {
+        body()
+        done.signal()
+    }.start()
+    return done
+}
 
 /// A counter that is not atomic: only a working lock keeps its increments from being lost.
 private final class UnguardedCounter: @unchecked Sendable {
@@ -16,13 +29,16 @@ struct PlatformLockConcurrencyTests {
         let counter = UnguardedCounter()
         let threads = 4
         let increments = 100_000
-        DispatchQueue.concurrentPerform(iterations: threads) { _ in
-            for _ in 0..<increments {
-                lock.lock()
-                counter.value += 1
-                lock.unlock()
+        let done = (0..<threads).map { _ in
+            onNewThread {
+                for _ in 0..<increments {
+                    lock.lock()
+                    counter.value += 1
+                    lock.unlock()
+                }
             }
         }
+        for thread in done { thread.wait() }
         #expect(counter.value == threads * increments)
     }
 
@@ -31,11 +47,14 @@ struct PlatformLockConcurrencyTests {
         let state = Locked([Int]())
         let threads = 4
         let appends = 20_000
-        DispatchQueue.concurrentPerform(iterations: threads) { thread in
-            for index in 0..<appends {
-                state.withLock { $0.append(thread * appends + index) }
+        let done = (0..<threads).map { thread in
+            onNewThread {
+                for index in 0..<appends {
+                    state.withLock { $0.append(thread * appends + index) }
+                }
             }
         }
+        for thread in done { thread.wait() }
         let values = state.withLock { $0 }
         #expect(values.count == threads * appends)
         #expect(Set(values).count == threads * appends)
@@ -47,13 +66,11 @@ struct PlatformLockConcurrencyTests {
         defer { lock.deallocate() }
         let held = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
-        let released = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
+        let released = onNewThread {
             lock.lock()
             held.signal()
             release.wait()
             lock.unlock()
-            released.signal()
         }
         held.wait()
         #expect(!lock.tryLock())
@@ -71,15 +88,13 @@ struct PlatformLockConcurrencyTests {
         let counter = UnguardedCounter()
         let waiters = 3
         let started = DispatchSemaphore(value: 0)
-        let done = DispatchSemaphore(value: 0)
         lock.lock()
-        for _ in 0..<waiters {
-            DispatchQueue.global().async {
+        let done = (0..<waiters).map { _ in
+            onNewThread {
                 started.signal()
                 lock.lock()
                 counter.value += 1
                 lock.unlock()
-                done.signal()
             }
         }
         for _ in 0..<waiters { started.wait() }
@@ -87,7 +102,7 @@ struct PlatformLockConcurrencyTests {
         #expect(counter.value == 0)
         lock.unlock()
         var woken = 0
-        for _ in 0..<waiters where done.wait(timeout: .now() + 30) == .success { woken += 1 }
+        for thread in done where thread.wait(timeout: .now() + 30) == .success { woken += 1 }
         #expect(woken == waiters, "a waiter was never woken")
         lock.withLock { #expect(counter.value == waiters) }
     }
