@@ -24,20 +24,61 @@ extension Signal {
         /// The closure an observer forwards events to.
         public typealias Action = (Event) -> Void
 
+        /// Called with every event, unless the observer observes values only.
         @usableFromInline let _send: Action
+        /// For an observer of values only (``forValues(_:)``), the action called with each value;
+        /// the other events are ignored and `_send` is not called. Held here rather than in a
+        /// closure wrapping it, so that such an observer is one allocation, and a value reaches
+        /// the action in one call. (Not an optional: a closure stored as such is loaded, and
+        /// retained, before each call.)
+        @usableFromInline let _values: (Value) -> Void
+        /// Whether the observer observes values only, through `_values`.
+        @usableFromInline let observesValuesOnly: Bool
         @usableFromInline let interruptsOnDeinit: Bool
 
         /// Creates an observer that forwards every event to `action`.
         @inlinable
         public init(_ action: @escaping Action) {
             _send = action
+            _values = { _ in }
+            observesValuesOnly = false
             interruptsOnDeinit = false
         }
 
         @inlinable
         init(_ action: @escaping Action, interruptsOnDeinit: Bool) {
             _send = action
+            _values = { _ in }
+            observesValuesOnly = false
             self.interruptsOnDeinit = interruptsOnDeinit
+        }
+
+        @inlinable
+        init(values action: @escaping (Value) -> Void, ignoring terminations: Void) {
+            _send = { _ in }
+            _values = action
+            observesValuesOnly = true
+            interruptsOnDeinit = false
+        }
+
+        /// Hands `event` to the action.
+        @inlinable @inline(__always)
+        func dispatch(_ event: Event) {
+            if observesValuesOnly {
+                if case let .value(value) = event { _values(value) }
+            } else {
+                _send(event)
+            }
+        }
+
+        /// Hands `value` to the action.
+        @inlinable @inline(__always)
+        func dispatch(value: Value) {
+            if observesValuesOnly {
+                _values(value)
+            } else {
+                _send(.value(value))
+            }
         }
 
         /// Creates an observer from one optional closure per kind of event.
@@ -66,14 +107,12 @@ extension Signal {
 
         /// An observer that calls `action` with each value and ignores the end of the stream.
         ///
-        /// What `init(value:)` does, through a closure that holds `action` alone: the forms that
-        /// observe values only (`observeValues`, `startWithValues`) pay one check per event
-        /// instead of a check of four optional closures.
+        /// What `init(value:)` does, holding `action` itself: the forms that observe values only
+        /// (`observeValues`, `startWithValues`) allocate the observer alone, and call `action`
+        /// directly instead of checking four optional closures.
         @inlinable
         static func forValues(_ action: @escaping (Value) -> Void) -> Observer {
-            Observer { event in
-                if case let .value(value) = event { action(value) }
-            }
+            Observer(values: action, ignoring: ())
         }
 
         /// The input observer of `core`: sends into it, and interrupts it when deinitialized.
@@ -96,50 +135,50 @@ extension Signal {
         /// Forwards `value` as a `.value` event.
         @inlinable
         public override func receive(_ value: Value) {
-            _send(.value(value))
+            dispatch(value: value)
         }
 
         /// Forwards `termination` as the matching terminal event.
         @inlinable
         public override func terminate(_ termination: Termination<Error>) {
-            _send(Event(termination))
+            dispatch(Event(termination))
         }
 
         /// Sends `event`: the call the delivery loop makes, kept out of line so that `self` is
         /// borrowed and the closure's context needs no retain.
         @inlinable @inline(never)
         func deliver(_ event: Event) {
-            _send(event)
+            dispatch(event)
         }
 
         /// Sends `event`.
         @inlinable
         public func send(_ event: Event) {
-            _send(event)
+            dispatch(event)
         }
 
         /// Sends a value.
         @inlinable
         public func send(value: Value) {
-            _send(.value(value))
+            dispatch(value: value)
         }
 
         /// Fails the stream with `error`.
         @inlinable
         public func send(error: Error) {
-            _send(.failed(error))
+            dispatch(.failed(error))
         }
 
         /// Completes the stream.
         @inlinable
         public func sendCompleted() {
-            _send(.completed)
+            dispatch(.completed)
         }
 
         /// Interrupts the stream.
         @inlinable
         public func sendInterrupted() {
-            _send(.interrupted)
+            dispatch(.interrupted)
         }
     }
 }

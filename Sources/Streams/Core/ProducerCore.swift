@@ -71,9 +71,19 @@ extension ProducerRuns {
     @inlinable
     static func sequence<S: Sequence, Error>(_ values: S) -> ProducerRun<S.Element, Error> {
         synchronous { observer, run in
-            for value in values {
-                if run.isInterrupted { return nil }
-                observer.send(value: value)
+            // One loop per kind of observer, so that the kind is not checked per value.
+            if observer.observesValuesOnly {
+                let action = observer._values
+                for value in values {
+                    if run.isInterrupted { return nil }
+                    action(value)
+                }
+            } else {
+                let send = observer._send
+                for value in values {
+                    if run.isInterrupted { return nil }
+                    send(.value(value))
+                }
             }
             return .completed
         }
