@@ -23,11 +23,18 @@ extension Operators {
         _ isIncluded: @escaping (Value) -> Bool
     ) -> FusedOperator<Value, Error, Value, Error> {
         return { downstream, _ in
-            Signal<Value, Error>.Observer { event in
+            // One closure per kind of downstream observer, so that the kind is not checked per
+            // value (see `Signal.Observer.observesValuesOnly`).
+            if downstream.observesValuesOnly {
+                return Signal<Value, Error>.Observer { event in
+                    if case let .value(value) = event, isIncluded(value) { downstream._values(value) }
+                }
+            }
+            return Signal<Value, Error>.Observer { event in
                 if case let .value(value) = event {
-                    if isIncluded(value) { downstream.send(value: value) }
+                    if isIncluded(value) { downstream._send(event) }
                 } else {
-                    downstream.send(event)
+                    downstream._send(event)
                 }
             }
         }

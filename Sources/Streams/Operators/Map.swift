@@ -7,9 +7,16 @@ extension Operators {
         _ transform: @escaping (Value) -> U
     ) -> FusedOperator<Value, Error, U, Error> {
         return { downstream, _ in
-            Signal<Value, Error>.Observer { event in
+            // One closure per kind of downstream observer, so that the kind is not checked per
+            // value (see `Signal.Observer.observesValuesOnly`).
+            if downstream.observesValuesOnly {
+                return Signal<Value, Error>.Observer { event in
+                    if case let .value(value) = event { downstream._values(transform(value)) }
+                }
+            }
+            return Signal<Value, Error>.Observer { event in
                 if case let .value(value) = event {
-                    downstream.send(value: transform(value))
+                    downstream._send(.value(transform(value)))
                 } else {
                     event.forwardTermination(to: downstream)
                 }

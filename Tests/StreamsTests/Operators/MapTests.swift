@@ -18,6 +18,29 @@ struct MapTests {
                       equal: [.value("10"), .value("20"), .value("30")] + [terminal.map { _ in "" }])
     }
 
+    @Test("map and filter into an observer of values only, and into one of every event, deliver the same values")
+    func valuesOnlyAndFullDownstream() {
+        // The fused stages take one path per kind of downstream observer.
+        let producer = SignalProducer<Int, TestError>([1, 2, 3, 4]).concat(error: .first)
+            .map { $0 * 10 }.filter { $0 != 20 }
+        var valuesOnly: [Int] = []
+        producer.start(Signal<Int, TestError>.Observer.forValues { valuesOnly.append($0) })
+        var events: [Signal<Int, TestError>.Event] = []
+        producer.start { events.append($0) }
+        #expect(valuesOnly == [10, 30, 40])
+        #expect(events == [.value(10), .value(30), .value(40), .failed(.first)])
+        let (signal, input) = Signal<Int, TestError>.pipe()
+        var fromSignal: [Int] = []
+        var signalEvents: [Signal<Int, TestError>.Event] = []
+        signal.filter { $0 > 1 }.map { $0 + 1 }.observe(Signal<Int, TestError>.Observer.forValues { fromSignal.append($0) })
+        signal.filter { $0 > 1 }.map { $0 + 1 }.observe { signalEvents.append($0) }
+        input.send(value: 1)
+        input.send(value: 2)
+        input.sendCompleted()
+        #expect(fromSignal == [3])
+        #expect(signalEvents == [.value(3), .completed])
+    }
+
     @Test("map of an empty source only terminates, without calling the transform")
     func mapEmpty() {
         var calls = 0
