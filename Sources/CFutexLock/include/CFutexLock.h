@@ -9,6 +9,7 @@
 
 #if defined(__linux__)
 
+#include <errno.h>
 #include <linux/futex.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -26,6 +27,8 @@ static inline void cfutex_lock_init(cfutex_lock_t *lock) {
 static inline __attribute__((noinline)) void cfutex_lock_contended(cfutex_lock_t *lock, int observed) {
     // Announce a waiter (2), then sleep while the word still says so; whoever unlocks a word
     // at 2 wakes one sleeper, which takes the lock as contended (it cannot know it is alone).
+    // errno is kept as it was: the system call sets it (EAGAIN, EINTR), a lock must not.
+    int saved = errno;
     if (observed != 2) {
         observed = __atomic_exchange_n(&lock->state, 2, __ATOMIC_ACQUIRE);
     }
@@ -33,6 +36,7 @@ static inline __attribute__((noinline)) void cfutex_lock_contended(cfutex_lock_t
         syscall(SYS_futex, &lock->state, FUTEX_WAIT_PRIVATE, 2, NULL, NULL, 0);
         observed = __atomic_exchange_n(&lock->state, 2, __ATOMIC_ACQUIRE);
     }
+    errno = saved;
 }
 
 /// Acquires the lock.
@@ -53,8 +57,10 @@ static inline int cfutex_trylock(cfutex_lock_t *lock) {
 }
 
 static inline __attribute__((noinline)) void cfutex_unlock_contended(cfutex_lock_t *lock) {
+    int saved = errno;
     __atomic_store_n(&lock->state, 0, __ATOMIC_RELEASE);
     syscall(SYS_futex, &lock->state, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
+    errno = saved;
 }
 
 /// Releases the lock, waking one waiting thread if any may be waiting.
