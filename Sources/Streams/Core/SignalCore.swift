@@ -486,6 +486,42 @@ final class SignalCore<Value, Error: Swift.Error>: SignalCoreBase, @unchecked Se
         }
     }
 
+    /// Sends the value event `event` as ``send(_:)`` does from a thread that is not delivering
+    /// this signal, calling `prelude` first, under the send lock, once the observers the event
+    /// goes to are fixed: an observer added during `prelude` does not receive `event`, one
+    /// removed may still receive it, as for an observer added or removed during a delivery.
+    /// What `prelude` sends into this signal is queued behind `event`.
+    ///
+    /// For a property, whose producer runs receive each change before the observers of its
+    /// changes signal, within one delivery of that change.
+    @inlinable
+    func send(_ event: Event, after prelude: () -> Void) {
+        sendLock.lock()
+        deliveringThread.store(currentThreadID(), ordering: .relaxed)
+        let live = observersVersion.load(ordering: .acquiring) == deliveryVersion || refreshDeliveryList()
+        prelude()
+        var ended = false
+        if live, interruptState.load(ordering: .relaxed) != Self.interruptRequested, let base = deliveryBase {
+            // The list taken before `prelude`, even if the observers changed since.
+            Self.deliver(event, to: base, count: deliveryCount)
+        }
+        if !reentrantQueue.isEmpty { ended = drainReentrantQueue() }
+        if interruptState.load(ordering: .relaxed) == Self.interruptRequested {
+            ended = deliverInterrupt() || ended
+        }
+        let deliveredVersion = deliveryVersion
+        deliveringThread.store(0, ordering: .releasing)
+        sendLock.unlock()
+        if ended {
+            disposable.dispose()
+        } else if interruptState.load(ordering: .sequentiallyConsistent) == Self.interruptRequested {
+            commitInterrupt()
+        }
+        if observersVersion.load(ordering: .sequentiallyConsistent) != deliveredVersion {
+            dropDeliveryListIfIdle()
+        }
+    }
+
     /// Delivers `event` at once, on the calling thread, without a lock of this signal: the input
     /// of a fused core, a signal derived by a fused operator (`map`, `filter`, ...) from a source
     /// whose delivery already serializes everything it receives.

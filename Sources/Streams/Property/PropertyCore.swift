@@ -202,16 +202,21 @@ final class PropertyCore<Value>: @unchecked Sendable {
     ///
     /// Runs first: they feed bindings and composed properties, so an observer of the signal
     /// finds every property bound to or composed from this one already up to date, whichever
-    /// was set up first.
+    /// was set up first. When the signal has observers, the runs are called under its send lock,
+    /// once the observers the change goes to are fixed, so that the whole change is one delivery:
+    /// an observer that a run adds to the signal gets the next change, not this one.
     @inlinable
     func deliverChange(_ value: Value) {
-        forwardToRuns(.value(value))
-        if changesMayBeObserved() { changesInput.send(value: value) }
+        if changesMayBeObserved() {
+            changesCore.send(.value(value)) { forwardToRuns(.value(value)) }
+        } else {
+            forwardToRuns(.value(value))
+        }
     }
 
     /// Whether the changes signal may have observers. An observer added before the change was
     /// stored moved the signal's observers version first, so the change reaches it; one added
-    /// while the change is served may or may not get it, as with any signal.
+    /// while the change is served does not (see ``deliverChange(_:)``).
     @inlinable @inline(__always)
     func changesMayBeObserved() -> Bool {
         let version = changesCore.observersVersion.load(ordering: .acquiring)
@@ -238,7 +243,10 @@ final class PropertyCore<Value>: @unchecked Sendable {
         for index in 0..<runsCount {
             someEnded = Self.forward(event, to: &slots[index]) || someEnded
         }
-        if someEnded { changeRuns { $0.removeAll { $0.hasEnded } } }
+        if someEnded {
+            changeRuns { $0.removeAll { $0.hasEnded } }
+            runsCompactionThreshold = Swift.max(16, 2 * runs.count)
+        }
     }
 
     /// Forwards `event` to `run` unless it has ended; returns whether it has, then or now.
@@ -261,7 +269,8 @@ final class PropertyCore<Value>: @unchecked Sendable {
         }
         if runs.count >= runsCompactionThreshold {
             // Runs that ended without a change since are dropped here, amortized over the
-            // subscriptions: the list never holds more than about twice the live runs.
+            // subscriptions: between changes, the list holds at most about twice as many runs as
+            // were live at the last compaction, or 16.
             changeRuns { $0.removeAll { $0.hasEnded } }
             runsCompactionThreshold = Swift.max(16, 2 * runs.count)
         }

@@ -208,6 +208,24 @@ struct PropertyProducerRunTests {
         #expect(log == ["first run 0", "second run 0", "first run 1", "second run 1", "signal 1"])
     }
 
+    @Test("an observer that a run adds to the signal during a change gets the next change, not that one")
+    func signalObserverAddedByRun() {
+        for observedBefore in [false, true] {
+            let property = MutableProperty(0)
+            var log: [String] = []
+            if observedBefore { property.signal.observeValues { log.append("earlier \($0)") } }
+            var added = false
+            property.producer.startWithValues { [unowned property] value in
+                guard value == 1, !added else { return }
+                added = true
+                property.signal.observeValues { log.append("added \($0)") }
+            }
+            property.value = 1
+            property.value = 2
+            #expect(log == (observedBefore ? ["earlier 1", "earlier 2", "added 2"] : ["added 2"]))
+        }
+    }
+
     @Test("an observer of the signal finds a property composed from this one already updated")
     func composedPropertyUpdatedFirst() {
         let property = MutableProperty(1)
