@@ -465,25 +465,7 @@ final class SignalCore<Value, Error: Swift.Error>: SignalCoreBase, @unchecked Se
         }
         sendLock.lock()
         deliveringThread.store(me, ordering: .relaxed)
-        var ended = deliver(event)
-        if !reentrantQueue.isEmpty { ended = drainReentrantQueue() || ended }
-        if interruptState.load(ordering: .relaxed) == Self.interruptRequested {
-            ended = deliverInterrupt() || ended
-        }
-        let deliveredVersion = deliveryVersion
-        deliveringThread.store(0, ordering: .releasing)
-        sendLock.unlock()
-        if ended {
-            disposable.dispose()
-        } else if interruptState.load(ordering: .sequentiallyConsistent) == Self.interruptRequested {
-            // Asked for by a thread whose try of the lock failed while this one held it.
-            commitInterrupt()
-        }
-        if observersVersion.load(ordering: .sequentiallyConsistent) != deliveredVersion {
-            // The observers changed during the delivery, and the thread that changed them could
-            // not drop the list: do it now that the lock is free.
-            dropDeliveryListIfIdle()
-        }
+        endDelivery(ended: deliver(event))
     }
 
     /// Sends the value event `event` as ``send(_:)`` does from a thread that is not delivering
@@ -500,12 +482,21 @@ final class SignalCore<Value, Error: Swift.Error>: SignalCoreBase, @unchecked Se
         deliveringThread.store(currentThreadID(), ordering: .relaxed)
         let live = observersVersion.load(ordering: .acquiring) == deliveryVersion || refreshDeliveryList()
         prelude()
-        var ended = false
         if live, interruptState.load(ordering: .relaxed) != Self.interruptRequested, let base = deliveryBase {
             // The list taken before `prelude`, even if the observers changed since.
             Self.deliver(event, to: base, count: deliveryCount)
         }
-        if !reentrantQueue.isEmpty { ended = drainReentrantQueue() }
+        endDelivery(ended: false)
+    }
+
+    /// Ends a delivery made by this thread under the send lock (`ended`: whether its event ended
+    /// the signal): delivers what observers sent meanwhile and an interruption asked for, lets
+    /// go of the lock, then disposes the resources if the signal ended, and drops a delivery list
+    /// the observers changed meanwhile.
+    @inlinable @inline(__always)
+    func endDelivery(ended eventEnded: Bool) {
+        var ended = eventEnded
+        if !reentrantQueue.isEmpty { ended = drainReentrantQueue() || ended }
         if interruptState.load(ordering: .relaxed) == Self.interruptRequested {
             ended = deliverInterrupt() || ended
         }
@@ -515,9 +506,12 @@ final class SignalCore<Value, Error: Swift.Error>: SignalCoreBase, @unchecked Se
         if ended {
             disposable.dispose()
         } else if interruptState.load(ordering: .sequentiallyConsistent) == Self.interruptRequested {
+            // Asked for by a thread whose try of the lock failed while this one held it.
             commitInterrupt()
         }
         if observersVersion.load(ordering: .sequentiallyConsistent) != deliveredVersion {
+            // The observers changed during the delivery, and the thread that changed them could
+            // not drop the list: do it now that the lock is free.
             dropDeliveryListIfIdle()
         }
     }
