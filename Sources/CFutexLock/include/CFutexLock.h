@@ -19,10 +19,6 @@ typedef struct {
     int state;
 } cfutex_lock_t;
 
-static inline void cfutex_lock_init(cfutex_lock_t *lock) {
-    __atomic_store_n(&lock->state, 0, __ATOMIC_RELAXED);
-}
-
 /// Waits for the lock, sleeping in the kernel while another thread holds it.
 static inline __attribute__((noinline)) void cfutex_lock_contended(cfutex_lock_t *lock, int observed) {
     // Announce a waiter (2), then sleep while the word still says so; whoever unlocks a word

@@ -15,10 +15,11 @@ import Synchronization
 ///
 /// The serving thread delivers each change to the producer's runs, in the order they subscribed,
 /// then to the observers of the changes signal. The runs are kept by the property itself, not
-/// as observers of the signal: only the serving thread touches their list, so a change reaches
-/// them without the signal's send lock, and the signal is sent a change only while it has
-/// observers. A run that ended (disposed, or completed) is dropped from the list by the next
-/// change, or by a later subscription.
+/// as observers of the signal, in a list only the serving thread touches: while the signal has
+/// no observers, a change reaches the runs without its send lock and the signal is not sent it;
+/// while it has some, the whole change is one delivery of the signal (see ``deliverChange(_:)``).
+/// A run that ended (disposed, or completed) is dropped from the list by the next change, or by
+/// a later subscription.
 @usableFromInline
 final class PropertyCore<Value>: @unchecked Sendable {
     @usableFromInline
@@ -46,7 +47,8 @@ final class PropertyCore<Value>: @unchecked Sendable {
     @usableFromInline let gate: DeliveryGate
     @usableFromInline let changes: Signal<Value, Never>
     @usableFromInline let changesInput: Signal<Value, Never>.Observer
-    /// The core of `changes`, whose observers version tells whether it has observers.
+    /// The core of `changes`, whose observers version tells whether it has observers. Kept
+    /// apart from `changes` so that reading it per change does not go through the `Signal`.
     @usableFromInline let changesCore: SignalCore<Value, Never>
 
     // Touched only by the thread serving the queue (the gate hands that role over with
@@ -243,10 +245,15 @@ final class PropertyCore<Value>: @unchecked Sendable {
         for index in 0..<runsCount {
             someEnded = Self.forward(event, to: &slots[index]) || someEnded
         }
-        if someEnded {
-            changeRuns { $0.removeAll { $0.hasEnded } }
-            runsCompactionThreshold = Swift.max(16, 2 * runs.count)
-        }
+        if someEnded { dropEndedRuns() }
+    }
+
+    /// Drops the runs that ended from `runs`, and sets the length at which a subscription next
+    /// does it to twice what is left (at least 16).
+    @usableFromInline
+    func dropEndedRuns() {
+        changeRuns { $0.removeAll { $0.hasEnded } }
+        runsCompactionThreshold = Swift.max(16, 2 * runs.count)
     }
 
     /// Forwards `event` to `run` unless it has ended; returns whether it has, then or now.
@@ -271,8 +278,7 @@ final class PropertyCore<Value>: @unchecked Sendable {
             // Runs that ended without a change since are dropped here, amortized over the
             // subscriptions: between changes, the list holds at most about twice as many runs as
             // were live at the last compaction, or 16.
-            changeRuns { $0.removeAll { $0.hasEnded } }
-            runsCompactionThreshold = Swift.max(16, 2 * runs.count)
+            dropEndedRuns()
         }
         changeRuns { $0.append(run) }
     }
