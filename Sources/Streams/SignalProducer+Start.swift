@@ -109,6 +109,13 @@ extension SignalProducer where Error == Never {
     ///   the `on: MainActor.self` forms.
     @inlinable @discardableResult
     public func startWithValues(_ action: @escaping (Value) -> Void, isolation: isolated (any Actor)? = #isolation) -> Disposable {
-        start(Signal.Observer.forValues(isolationChecked(action, isolation, "startWithValues")))
+        let action = isolationChecked(action, isolation, "startWithValues")
+        // A synchronous source and its stateless stages hand each value closure to closure, with
+        // no observer, and have ended when the call returns (see `ProducerValuesRun`).
+        if let valuesRun = startValuesRun {
+            valuesRun(action)
+            return EndedRun.shared
+        }
+        return start(Signal.Observer.forValues(action))
     }
 }

@@ -16,13 +16,26 @@ public struct SignalProducer<Value, Error: Swift.Error> {
     /// Starts one run; see ``ProducerRun``.
     @usableFromInline let startRun: ProducerRun<Value, Error>
 
+    /// Starts one run for a consumer of values only, when the producer has that form; see
+    /// ``ProducerValuesRun``. `nil` for every producer but the synchronous sources of values and
+    /// the stateless stages (`map`, `filter`, `compactMap`) applied to them.
+    @usableFromInline let startValuesRun: ProducerValuesRun<Value>?
+
     /// The debugging name given by ``named(_:)``.
     @usableFromInline var debugName: String?
 
     @inlinable
-    init(run: @escaping ProducerRun<Value, Error>) {
+    init(run: @escaping ProducerRun<Value, Error>, valuesRun: ProducerValuesRun<Value>? = nil) {
         startRun = run
+        startValuesRun = valuesRun
         debugName = nil
+    }
+
+    /// A producer sending the elements of `values`, then completing.
+    @inlinable
+    init<S: Sequence>(sequence values: S) where S.Element == Value {
+        let source = SequenceSource(values)
+        self.init(run: { source.run($0) }, valuesRun: { source.runValues($0) })
     }
 
     /// Creates a producer from anything that can give one.
@@ -63,7 +76,7 @@ public struct SignalProducer<Value, Error: Swift.Error> {
     /// Creates a producer that sends `value` and completes.
     @inlinable
     public init(value: Value) {
-        self.init(run: ProducerRuns.sequence(CollectionOfOne(value)))
+        self.init(sequence: CollectionOfOne(value))
     }
 
     /// Creates a producer that, on each start, calls `action` and sends its result, then
@@ -105,11 +118,12 @@ public struct SignalProducer<Value, Error: Swift.Error> {
 
     /// Creates a producer that sends the elements of `values` in order, then completes.
     ///
-    /// The sequence is iterated anew on each start, synchronously, checking for disposal between
-    /// elements: disposing the run (even from inside the observer) stops the iteration.
+    /// The sequence is iterated anew on each start, synchronously, checking for disposal after
+    /// each element is sent: disposing the run from inside the observer (as `take(first:)` does)
+    /// stops the iteration without pulling another element.
     @inlinable
     public init<S: Sequence>(_ values: S) where S.Iterator.Element == Value {
-        self.init(run: ProducerRuns.sequence(values))
+        self.init(sequence: values)
     }
 
     /// Creates a producer that sends the given values in order, then completes.
@@ -144,13 +158,13 @@ extension SignalProducer where Error == Never {
     /// Creates a producer that cannot fail, sending `value` and completing.
     @inlinable
     public init(value: Value) {
-        self.init(run: ProducerRuns.sequence(CollectionOfOne(value)))
+        self.init(sequence: CollectionOfOne(value))
     }
 
     /// Creates a producer that cannot fail, sending the elements of `values`, then completing.
     @inlinable
     public init<S: Sequence>(_ values: S) where S.Iterator.Element == Value {
-        self.init(run: ProducerRuns.sequence(values))
+        self.init(sequence: values)
     }
 
     /// Creates a producer that cannot fail, sending the given values, then completing.

@@ -73,6 +73,52 @@ struct AllocationTests {
         #expect(sum == 2 * 45 + (0..<100_000).reduce(0, +))
     }
 
+    @Test("a subscription to a one-value producer and its map, started for values and disposed, allocates nothing")
+    func subscribeDisposeForValues() {
+        var sum = 0
+        let producer = SignalProducer<Int, Never>(value: 1).map { $0 &+ 1 }.filter { $0 > 0 }.compactMap { $0 }
+        producer.startWithValues { sum &+= $0 }.dispose()
+        let counted = allocations {
+            for _ in 0..<1_000 { producer.startWithValues { sum &+= $0 }.dispose() }
+        }
+        #expect(counted == 0)
+        #expect(sum == 2 * 1_001)
+    }
+
+    @Test("a subscription through an observer of every event allocates its run handle, its observer and one per stage")
+    func subscribeDisposeForEvents() {
+        var sum = 0
+        let producer = SignalProducer<Int, Never>(value: 1).map { $0 &+ 1 }
+        producer.startWithValues { sum &+= $0 }.dispose()
+        let observer = Signal<Int, Never>.Observer(value: { sum &+= $0 })
+        let counted = allocations {
+            for _ in 0..<1_000 { producer.start(observer).dispose() }
+        }
+        // The run handle, and map's observer and its closure.
+        #expect(counted == 3 * 1_000)
+        #expect(sum == 2 * 1_001)
+    }
+
+    @Test("building a producer of a value allocates one object, and applying map to it one more")
+    func producerConstruction() {
+        var producers: [SignalProducer<Int, Never>] = []
+        producers.reserveCapacity(2_001)
+        producers.append(SignalProducer(value: 0).map { $0 + 1 })
+        let built = allocations {
+            for value in 0..<1_000 { producers.append(SignalProducer(value: value)) }
+        }
+        let mapped = allocations {
+            for index in 1...1_000 { producers.append(producers[index].map { $0 + 1 }) }
+        }
+        // The source's sequence, held once for both forms of its run; map's stage, likewise.
+        #expect(built == 1_000)
+        #expect(mapped >= 1_000)
+        #expect(mapped <= 1_000 + 8)
+        var sum = 0
+        for producer in producers { producer.startWithValues { sum &+= $0 } }
+        #expect(sum == 1 + 2 * (0..<1_000).reduce(0, +) + 1_000)
+    }
+
     @Test("iterating a MemoizedSequence that nothing else holds allocates nothing per value")
     func streamedSequencePerValue() {
         var sum = 0
@@ -101,3 +147,4 @@ struct AllocationTests {
         #expect(sum == 2 * 2_500_050_000)
     }
 }
+

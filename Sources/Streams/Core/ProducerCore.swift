@@ -14,6 +14,24 @@ import Synchronization
 typealias ProducerRun<Value, Error: Swift.Error> =
     (_ makeObserver: (_ interruptHandle: Disposable) -> Signal<Value, Error>.Observer) -> Disposable
 
+/// A run of a ``SignalProducer`` for a consumer of values only
+/// (``SignalProducer/startWithValues(_:isolation:)``), when the producer has that form: it
+/// passes every value to `action`, synchronously, and returns when the run has ended.
+///
+/// Only the synchronous sources of values and the stateless stages applied to them (`map`,
+/// `filter`, `compactMap`) have this form. Such a run cannot be interrupted (nothing can reach
+/// its handle before it has ended), and the end of the run reaches no one, since the consumer
+/// takes values only. So it needs no interrupt handle, no observer and no terminal event: each
+/// stage calls the next through a non-escaping closure, whose context is on the stack, and a
+/// subscription allocates nothing.
+@usableFromInline
+typealias ProducerValuesRun<Value> = (_ action: (Value) -> Void) -> Void
+
+/// A stateless stage of a values-only run: handles one value, passing what it sends to
+/// `downstream`.
+@usableFromInline
+typealias FusedValuesOperator<Value, U> = (_ value: Value, _ downstream: (U) -> Void) -> Void
+
 /// The kinds of run the producer initialisers are built from.
 @usableFromInline
 enum ProducerRuns {
@@ -41,53 +59,95 @@ enum ProducerRuns {
     }
 
     /// A run that produces all its events synchronously, on the starting thread, before it
-    /// returns.
-    ///
-    /// No lock per event: `body` sends values and checks `run.isInterrupted` before each one,
-    /// returning how the run should end, or `nil` when it stopped because it was interrupted.
-    /// Disposal, from another thread or from a callback, only raises the flag; the run itself
-    /// then delivers `.interrupted`, so the observer is never called concurrently.
+    /// returns; see ``runSynchronously(_:_:)``.
     @inlinable
     static func synchronous<Value, Error>(
         _ body: @escaping (Signal<Value, Error>.Observer, SynchronousRun) -> Termination<Error>?
     ) -> ProducerRun<Value, Error> {
-        return { makeObserver in
-            let run = SynchronousRun()
-            let observer = makeObserver(run)
-            let termination = run.isInterrupted ? nil : body(observer, run)
-            if run.finish(), let termination {
-                observer.send(Signal.Event(termination))
-            } else {
-                observer.sendInterrupted()
-            }
-            return run
+        return { makeObserver in runSynchronously(makeObserver, body) }
+    }
+
+    /// Runs `body`, which produces all the run's events synchronously, on the starting thread.
+    ///
+    /// No lock per event: `body` sends values and checks `run.isInterrupted` after each one,
+    /// returning how the run should end, or `nil` when it stopped because it was interrupted.
+    /// Disposal, from another thread or from a callback, only raises the flag; the run itself
+    /// then delivers `.interrupted`, so the observer is never called concurrently.
+    @inlinable
+    static func runSynchronously<Value, Error>(
+        _ makeObserver: (_ interruptHandle: Disposable) -> Signal<Value, Error>.Observer,
+        _ body: (Signal<Value, Error>.Observer, SynchronousRun) -> Termination<Error>?
+    ) -> Disposable {
+        let run = SynchronousRun()
+        let observer = makeObserver(run)
+        let termination = run.isInterrupted ? nil : body(observer, run)
+        if run.finish(), let termination {
+            observer.send(Signal.Event(termination))
+        } else {
+            observer.sendInterrupted()
         }
+        return run
     }
 }
 
-extension ProducerRuns {
-    /// A synchronous run sending the elements of `values` in order, then completing; the
-    /// sequence is iterated anew on each start and the iteration stops at once on disposal.
+/// The elements of a sequence as the source of a producer, in both forms of run: one object that
+/// the producer's two run closures capture, so that building the producer allocates it alone.
+///
+/// The sequence is iterated anew on each run.
+@usableFromInline
+final class SequenceSource<S: Sequence> {
+    @usableFromInline let values: S
+
     @inlinable
-    static func sequence<S: Sequence, Error>(_ values: S) -> ProducerRun<S.Element, Error> {
-        synchronous { observer, run in
+    init(_ values: S) {
+        self.values = values
+    }
+
+    /// A synchronous run sending the elements in order, then completing. Disposal is checked
+    /// after each element is sent, so a run interrupted by one of its values pulls no further
+    /// element from the sequence.
+    @inlinable
+    func run<Error>(_ makeObserver: (_ interruptHandle: Disposable) -> Signal<S.Element, Error>.Observer) -> Disposable {
+        ProducerRuns.runSynchronously(makeObserver) { observer, run in
             // One loop per kind of observer, so that the kind is not checked per value.
             if observer.observesValuesOnly {
                 let action = observer._values
                 for value in values {
-                    if run.isInterrupted { return nil }
                     action(value)
+                    if run.isInterrupted { return nil }
                 }
             } else {
                 let send = observer._send
                 for value in values {
-                    if run.isInterrupted { return nil }
                     send(.value(value))
+                    if run.isInterrupted { return nil }
                 }
             }
             return .completed
         }
     }
+
+    /// The values-only run (``ProducerValuesRun``): each element passed to `action`, in order.
+    @inlinable
+    func runValues(_ action: (S.Element) -> Void) {
+        for value in values { action(value) }
+    }
+}
+
+/// The handle returned for a run that had ended before it was returned: already disposed,
+/// and disposing it does nothing.
+@usableFromInline
+final class EndedRun: Disposable, Sendable {
+    /// The one instance.
+    @usableFromInline static let shared = EndedRun()
+
+    private init() {}
+
+    /// Always `true`: the run has ended.
+    @usableFromInline var isDisposed: Bool { true }
+
+    /// Does nothing: the run has ended.
+    @usableFromInline func dispose() {}
 }
 
 /// The interrupt handle of a start-handler run.

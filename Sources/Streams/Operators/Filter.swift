@@ -17,6 +17,22 @@ extension Operators {
         }
     }
 
+    /// The values-only form of ``compactMap(_:)``.
+    @inlinable
+    static func compactMapValues<Value, U>(_ transform: @escaping (Value) -> U?) -> FusedValuesOperator<Value, U> {
+        return { value, downstream in
+            if let transformed = transform(value) { downstream(transformed) }
+        }
+    }
+
+    /// The values-only form of ``filter(_:)``.
+    @inlinable
+    static func filterValues<Value>(_ isIncluded: @escaping (Value) -> Bool) -> FusedValuesOperator<Value, Value> {
+        return { value, downstream in
+            if isIncluded(value) { downstream(value) }
+        }
+    }
+
     /// Sends the values for which `isIncluded` is true; terminal events pass through.
     @inlinable
     static func filter<Value, Error>(
@@ -116,7 +132,7 @@ extension SignalProducer {
     /// - Returns: A producer of the included values.
     @inlinable
     public func filter(_ isIncluded: @escaping (Value) -> Bool) -> SignalProducer<Value, Error> {
-        liftFused(Operators.filter(isIncluded))
+        liftFused(Operators.filter(isIncluded), values: Operators.filterValues(isIncluded))
     }
 
     /// Transforms each value and sends the results that are not `nil`.
@@ -129,7 +145,7 @@ extension SignalProducer {
     /// - Returns: A producer of the non-`nil` results.
     @inlinable
     public func compactMap<U>(_ transform: @escaping (Value) -> U?) -> SignalProducer<U, Error> {
-        liftFused(Operators.compactMap(transform))
+        liftFused(Operators.compactMap(transform), values: Operators.compactMapValues(transform))
     }
 
     /// The same as ``compactMap(_:)``, under its former name.

@@ -77,12 +77,17 @@ extension Signal {
 
 extension SignalProducer {
     /// Applies a fused operator to every run: the run's observer is wrapped, no signal is created.
+    ///
+    /// A stateless operator also passes its values-only form, `values`: the result then keeps a
+    /// values-only run (``ProducerValuesRun``) when this producer has one.
     @inlinable
-    func liftFused<U, F>(_ transform: @escaping FusedOperator<Value, Error, U, F>) -> SignalProducer<U, F> {
-        let run = startRun
-        return SignalProducer<U, F>(run: { makeObserver in
-            run { handle in transform(makeObserver(handle), handle) }
-        })
+    func liftFused<U, F>(
+        _ transform: @escaping FusedOperator<Value, Error, U, F>,
+        values: FusedValuesOperator<Value, U>? = nil
+    ) -> SignalProducer<U, F> {
+        let stage = FusedStage(upstream: self, transform: transform, values: values)
+        guard stage.hasValuesRun else { return SignalProducer<U, F>(run: { stage.run($0) }) }
+        return SignalProducer<U, F>(run: { stage.run($0) }, valuesRun: { stage.runValues($0) })
     }
 
     /// Applies a serialized operator to every run: the operator sends into a signal that the
@@ -96,6 +101,55 @@ extension SignalProducer {
                 return transform(observer, lifetime)
             }
         })
+    }
+}
+
+/// A fused operator applied to a producer, in both forms of run: one object that the new
+/// producer's two run closures capture, so that applying the operator allocates it alone.
+@usableFromInline
+final class FusedStage<Value, Error: Swift.Error, U, F: Swift.Error> {
+    @usableFromInline let upstream: ProducerRun<Value, Error>
+    @usableFromInline let transform: FusedOperator<Value, Error, U, F>
+    @usableFromInline let upstreamValues: ProducerValuesRun<Value>?
+    @usableFromInline let values: FusedValuesOperator<Value, U>?
+
+    @inlinable
+    init(
+        upstream: SignalProducer<Value, Error>,
+        transform: @escaping FusedOperator<Value, Error, U, F>,
+        values: FusedValuesOperator<Value, U>?
+    ) {
+        self.upstream = upstream.startRun
+        self.transform = transform
+        // The values-only form needs one on both sides.
+        if let values, let upstreamValues = upstream.startValuesRun {
+            self.upstreamValues = upstreamValues
+            self.values = values
+        } else {
+            self.upstreamValues = nil
+            self.values = nil
+        }
+    }
+
+    /// Whether the stage has a values-only run.
+    @inlinable
+    var hasValuesRun: Bool { values != nil }
+
+    /// A run: the upstream run, its observer wrapped by the operator.
+    @inlinable
+    func run(_ makeObserver: (_ interruptHandle: Disposable) -> Signal<U, F>.Observer) -> Disposable {
+        upstream { handle in transform(makeObserver(handle), handle) }
+    }
+
+    /// The values-only run: each upstream value through the operator's values-only form.
+    ///
+    /// - Precondition: ``hasValuesRun``.
+    @inlinable
+    func runValues(_ action: (U) -> Void) {
+        guard let upstreamValues, let values else {
+            preconditionFailure("FusedStage.runValues called on a stage without a values-only run")
+        }
+        upstreamValues { value in values(value, action) }
     }
 }
 

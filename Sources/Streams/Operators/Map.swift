@@ -24,6 +24,12 @@ extension Operators {
         }
     }
 
+    /// The values-only form of ``map(_:)``.
+    @inlinable
+    static func mapValues<Value, U>(_ transform: @escaping (Value) -> U) -> FusedValuesOperator<Value, U> {
+        return { value, downstream in downstream(transform(value)) }
+    }
+
     /// Sends values unchanged and `transform(error)` instead of an error.
     @inlinable
     static func mapError<Value, Error, F>(
@@ -121,7 +127,7 @@ extension SignalProducer {
     /// - Returns: A producer of the transformed values.
     @inlinable
     public func map<U>(_ transform: @escaping (Value) -> U) -> SignalProducer<U, Error> {
-        liftFused(Operators.map(transform))
+        liftFused(Operators.map(transform), values: Operators.mapValues(transform))
     }
 
     /// Replaces every value by `value`.
@@ -134,7 +140,8 @@ extension SignalProducer {
     @inlinable
     @_disfavoredOverload
     public func map<U>(value: U) -> SignalProducer<U, Error> {
-        liftFused(Operators.map { _ in value })
+        let transform: (Value) -> U = { _ in value }
+        return liftFused(Operators.map(transform), values: Operators.mapValues(transform))
     }
 
     /// Replaces each value by the property at `keyPath`.
@@ -147,7 +154,8 @@ extension SignalProducer {
     /// - Returns: A producer of the properties.
     @inlinable
     public func map<U>(_ keyPath: KeyPath<Value, U>) -> SignalProducer<U, Error> {
-        liftFused(Operators.map { $0[keyPath: keyPath] })
+        let transform: (Value) -> U = { $0[keyPath: keyPath] }
+        return liftFused(Operators.map(transform), values: Operators.mapValues(transform))
     }
 
     /// Transforms the error with `transform`.
