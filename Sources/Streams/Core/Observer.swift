@@ -129,7 +129,15 @@ extension Signal {
         }
 
         deinit {
-            if interruptsOnDeinit { _send(.interrupted) }
+            if interruptsOnDeinit { interruptOnDeinit() }
+        }
+
+        /// Sends `.interrupted` for the deinitializer of an input observer. Out of line, so that
+        /// the deinitializer, which runs unspecialized, looks up the metadata of `Event` (some
+        /// three hundred instructions) only for an observer that interrupts.
+        @usableFromInline @inline(never)
+        func interruptOnDeinit() {
+            _send(.interrupted)
         }
 
         /// Forwards `value` as a `.value` event.
