@@ -109,13 +109,14 @@ extension SignalProducer where Error == Never {
     ///   the `on: MainActor.self` forms.
     @inlinable @discardableResult
     public func startWithValues(_ action: @escaping (Value) -> Void, isolation: isolated (any Actor)? = #isolation) -> Disposable {
-        let action = isolationChecked(action, isolation, "startWithValues")
         // A synchronous source and its stateless stages hand each value closure to closure, with
-        // no observer, and have ended when the call returns (see `ProducerValuesRun`).
+        // no observer, and have ended when the call returns (see `ProducerValuesRun`). Isolated
+        // as `start(_:)` is; and since every value reaches `action` on the calling thread before
+        // this returns, it needs no isolation check.
         if let valuesRun = startValuesRun {
-            valuesRun(action)
+            SequencingTrampoline.isolated { valuesRun(action) }
             return EndedRun.shared
         }
-        return start(Signal.Observer.forValues(action))
+        return start(Signal.Observer.forValues(isolationChecked(action, isolation, "startWithValues")))
     }
 }
