@@ -85,6 +85,19 @@ struct AllocationTests {
         #expect(sum == 2 * 1_001)
     }
 
+    @Test("started from code isolated to the main actor, such a subscription allocates nothing either")
+    @MainActor
+    func subscribeDisposeForValuesOnMainActor() {
+        var sum = 0
+        let producer = SignalProducer<Int, Never>(value: 1).map { $0 &+ 1 }
+        producer.startWithValues { sum &+= $0 }.dispose()
+        let counted = allocations {
+            for _ in 0..<1_000 { producer.startWithValues { sum &+= $0 }.dispose() }
+        }
+        #expect(counted == 0)
+        #expect(sum == 2 * 1_001)
+    }
+
     @Test("a subscription through an observer of every event allocates its run handle, its observer and one per stage")
     func subscribeDisposeForEvents() {
         var sum = 0

@@ -103,6 +103,26 @@ struct ValuesRunTests {
         #expect(valuesThroughStartWithValues(of: generated) == [2])
     }
 
+    @Test("a run disposed before it starts, through startWithSignal, pulls nothing from its sequence")
+    func disposedBeforeStart() {
+        let pulls = TestCounter()
+        let producer = SignalProducer<Int, Never>(CountingSequence(count: 5, pulls: pulls))
+        var events: [Signal<Int, Never>.Event] = []
+        producer.startWithSignal { signal, interruptHandle in
+            signal.observe { events.append($0) }
+            interruptHandle.dispose()
+        }
+        #expect(events == [.interrupted])
+        #expect(pulls.value == 0)
+    }
+
+    @Test("a named producer keeps its run for values only")
+    func namedKeepsValuesRun() {
+        let named = SignalProducer<Int, Never>([1, 2]).map { $0 + 1 }.named("numbers")
+        #expect(named.startValuesRun != nil)
+        #expect(valuesThroughStartWithValues(of: named) == [2, 3])
+    }
+
     @Test("a start from inside the action delivers its values before the outer run goes on")
     func reentrantStart() {
         let producer = SignalProducer<Int, Never>([1, 2]).map { $0 * 10 }

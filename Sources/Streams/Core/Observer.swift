@@ -108,8 +108,9 @@ extension Signal {
         /// An observer that calls `action` with each value and ignores the end of the stream.
         ///
         /// What `init(value:)` does, holding `action` itself: the forms that observe values only
-        /// (`observeValues`, `startWithValues`) allocate the observer alone, and call `action`
-        /// directly instead of checking four optional closures.
+        /// (`observeValues`, and `startWithValues` on a producer without a run for values only)
+        /// allocate the observer alone, and call `action` directly instead of checking four
+        /// optional closures.
         @inlinable
         static func forValues(_ action: @escaping (Value) -> Void) -> Observer {
             Observer(values: action, ignoring: ())

@@ -109,7 +109,9 @@ final class SequenceSource<S: Sequence> {
     @inlinable
     func run<Error>(_ makeObserver: (_ interruptHandle: Disposable) -> Signal<S.Element, Error>.Observer) -> Disposable {
         ProducerRuns.runSynchronously(makeObserver) { observer, run in
-            // One loop per kind of observer, so that the kind is not checked per value.
+            // One loop per kind of observer, so that the kind is not checked per value. (An
+            // observer of values only rarely comes here: `startWithValues` takes `runValues`;
+            // but a values-only observer's `_send` ignores values, so the kind must be tested.)
             if observer.observesValuesOnly {
                 let action = observer._values
                 for value in values {
