@@ -392,11 +392,27 @@ final class SequencingTrampoline {
     /// The public `start` methods go through here, so that a run started by user code (a
     /// blocking `first()` inside an observer, say) is never postponed behind the drains of the
     /// runs around it; only the engine's own stage starts share the trampoline.
-    @usableFromInline
+    ///
+    /// Inlined, with the test of the common case (no drain under way on this thread) out of
+    /// line and free of generics: a start pays that test alone.
+    @inlinable
     static func isolated<R>(_ body: () -> R) -> R {
-        guard let existing = pthread_getspecific(key) else { return body() }
-        let trampoline = Unmanaged<SequencingTrampoline>.fromOpaque(existing).takeUnretainedValue()
-        guard trampoline.depth > 0 else { return body() }
+        guard isDraining else { return body() }
+        return isolatedFromDrain(body)
+    }
+
+    /// Whether a sequencing drain is under way on this thread.
+    @usableFromInline
+    static var isDraining: Bool {
+        guard let existing = pthread_getspecific(key) else { return false }
+        return Unmanaged<SequencingTrampoline>.fromOpaque(existing).takeUnretainedValue().depth > 0
+    }
+
+    /// ``isolated(_:)`` while a drain is under way on this thread: runs `body` with the
+    /// trampoline's depth and queue set aside.
+    @usableFromInline
+    static func isolatedFromDrain<R>(_ body: () -> R) -> R {
+        let trampoline = current
         let saved = (trampoline.depth, trampoline.queue)
         trampoline.depth = 0
         trampoline.queue = FIFOBuffer()
