@@ -14,8 +14,11 @@ let package = Package(
         // The futex mutex behind the package's lock on Linux: C, because Swift cannot make the
         // futex system call (`syscall` is variadic).
         .target(name: "CFutexLock"),
+        // The Swift runtime's test of the current executor, which answers where an actor's
+        // `preconditionIsolated` stops the program: for the check of actor-isolated observers.
+        .target(name: "CExecutorCheck"),
         .target(name: "Schedulers", dependencies: ["CFutexLock"]),
-        .target(name: "Streams", dependencies: ["Schedulers"]),
+        .target(name: "Streams", dependencies: ["Schedulers", "CExecutorCheck"]),
         // Marble diagrams over TestScheduler, for tests of operators; no package dependency.
         .target(name: "StreamsTesting", dependencies: ["Streams"]),
         .executableTarget(name: "StreamsDemo", dependencies: ["Streams"]),

@@ -114,67 +114,79 @@ extension Signal {
     /// Observes every event with `action`.
     ///
     /// - Returns: A disposable that stops the observation, or `nil` if the signal had terminated.
-    /// - Note: Called from code isolated to an actor (a `@MainActor` type, say), `action` must run
-    ///   on that actor: the program stops if an event reaches it on another thread. See
-    ///   the `on: MainActor.self` forms.
+    /// - Note: Written in code isolated to an actor (a `@MainActor` type, say), `action` belongs
+    ///   on that actor. An event delivered on another thread still reaches it there, as in
+    ///   ReactiveSwift, and the call site is reported once (see ``IsolationChecking``): put
+    ///   `observe(on: UIScheduler())` first, or use the `on: MainActor.self` forms.
     @inlinable @discardableResult
     public func observe(
         _ action: @escaping Signal<Value, Error>.Observer.Action,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Disposable? {
-        observe(Observer(isolationChecked(action, isolation, "observe")))
+        observe(Observer(isolationChecked(action, isolation, "observe(_:)", file: file, line: line)))
     }
 
     /// Observes values and failure as `Result`s; completion and interruption are not reported.
-    /// - Note: Called from code isolated to an actor (a `@MainActor` type, say), `action` must run
-    ///   on that actor: the program stops if an event reaches it on another thread. See
-    ///   the `on: MainActor.self` forms.
+    /// - Note: Written in code isolated to an actor (a `@MainActor` type, say), `action` belongs
+    ///   on that actor. An event delivered on another thread still reaches it there, as in
+    ///   ReactiveSwift, and the call site is reported once (see ``IsolationChecking``): put
+    ///   `observe(on: UIScheduler())` first, or use the `on: MainActor.self` forms.
     @inlinable @discardableResult
     public func observeResult(
         _ action: @escaping (Result<Value, Error>) -> Void,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Disposable? {
-        let action = isolationChecked(action, isolation, "observeResult")
+        let action = isolationChecked(action, isolation, "observeResult(_:)", file: file, line: line)
         return observe(Observer(value: { action(.success($0)) }, failed: { action(.failure($0)) }))
     }
 
     /// Calls `action` if the signal completes.
-    /// - Note: Called from code isolated to an actor (a `@MainActor` type, say), `action` must run
-    ///   on that actor: the program stops if an event reaches it on another thread. See
-    ///   the `on: MainActor.self` forms.
+    /// - Note: Written in code isolated to an actor (a `@MainActor` type, say), `action` belongs
+    ///   on that actor. An event delivered on another thread still reaches it there, as in
+    ///   ReactiveSwift, and the call site is reported once (see ``IsolationChecking``): put
+    ///   `observe(on: UIScheduler())` first, or use the `on: MainActor.self` forms.
     @inlinable @discardableResult
-    public func observeCompleted(_ action: @escaping () -> Void, isolation: isolated (any Actor)? = #isolation) -> Disposable? {
-        observe(Observer(completed: isolationChecked(action, isolation, "observeCompleted")))
+    public func observeCompleted(_ action: @escaping () -> Void, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line) -> Disposable? {
+        observe(Observer(completed: isolationChecked(action, isolation, "observeCompleted(_:)", file: file, line: line)))
     }
 
     /// Calls `action` with the error if the signal fails.
-    /// - Note: Called from code isolated to an actor (a `@MainActor` type, say), `action` must run
-    ///   on that actor: the program stops if an event reaches it on another thread. See
-    ///   the `on: MainActor.self` forms.
+    /// - Note: Written in code isolated to an actor (a `@MainActor` type, say), `action` belongs
+    ///   on that actor. An event delivered on another thread still reaches it there, as in
+    ///   ReactiveSwift, and the call site is reported once (see ``IsolationChecking``): put
+    ///   `observe(on: UIScheduler())` first, or use the `on: MainActor.self` forms.
     @inlinable @discardableResult
-    public func observeFailed(_ action: @escaping (Error) -> Void, isolation: isolated (any Actor)? = #isolation) -> Disposable? {
-        observe(Observer(failed: isolationChecked(action, isolation, "observeFailed")))
+    public func observeFailed(_ action: @escaping (Error) -> Void, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line) -> Disposable? {
+        observe(Observer(failed: isolationChecked(action, isolation, "observeFailed(_:)", file: file, line: line)))
     }
 
     /// Calls `action` if the signal is interrupted, including when observing an already
     /// terminated signal.
-    /// - Note: Called from code isolated to an actor (a `@MainActor` type, say), `action` must run
-    ///   on that actor: the program stops if an event reaches it on another thread. See
-    ///   the `on: MainActor.self` forms.
+    /// - Note: Written in code isolated to an actor (a `@MainActor` type, say), `action` belongs
+    ///   on that actor. An event delivered on another thread still reaches it there, as in
+    ///   ReactiveSwift, and the call site is reported once (see ``IsolationChecking``): put
+    ///   `observe(on: UIScheduler())` first, or use the `on: MainActor.self` forms.
     @inlinable @discardableResult
-    public func observeInterrupted(_ action: @escaping () -> Void, isolation: isolated (any Actor)? = #isolation) -> Disposable? {
-        observe(Observer(interrupted: isolationChecked(action, isolation, "observeInterrupted")))
+    public func observeInterrupted(_ action: @escaping () -> Void, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line) -> Disposable? {
+        observe(Observer(interrupted: isolationChecked(action, isolation, "observeInterrupted(_:)", file: file, line: line)))
     }
 }
 
 extension Signal where Error == Never {
     /// Calls `action` with each value of a signal that cannot fail.
-    /// - Note: Called from code isolated to an actor (a `@MainActor` type, say), `action` must run
-    ///   on that actor: the program stops if an event reaches it on another thread. See
-    ///   the `on: MainActor.self` forms.
+    /// - Note: Written in code isolated to an actor (a `@MainActor` type, say), `action` belongs
+    ///   on that actor. An event delivered on another thread still reaches it there, as in
+    ///   ReactiveSwift, and the call site is reported once (see ``IsolationChecking``): put
+    ///   `observe(on: UIScheduler())` first, or use the `on: MainActor.self` forms.
     @inlinable @discardableResult
-    public func observeValues(_ action: @escaping (Value) -> Void, isolation: isolated (any Actor)? = #isolation) -> Disposable? {
-        observe(Observer.forValues(isolationChecked(action, isolation, "observeValues")))
+    public func observeValues(_ action: @escaping (Value) -> Void, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line) -> Disposable? {
+        observe(Observer.forValues(isolationChecked(action, isolation, "observeValues(_:)", file: file, line: line)))
     }
 }
 

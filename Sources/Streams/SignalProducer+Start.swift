@@ -40,63 +40,73 @@ extension SignalProducer {
     /// Starts a run delivering every event to `action`.
     ///
     /// - Returns: A disposable that interrupts the run.
-    /// - Note: Called from code isolated to an actor (a `@MainActor` type, say), `action` must run
-    ///   on that actor: the program stops if an event reaches it on another thread. See
-    ///   the `on: MainActor.self` forms.
+    /// - Note: Written in code isolated to an actor (a `@MainActor` type, say), `action` belongs
+    ///   on that actor. An event delivered on another thread still reaches it there, as in
+    ///   ReactiveSwift, and the call site is reported once (see ``IsolationChecking``): put
+    ///   `observe(on: UIScheduler())` first, or use the `on: MainActor.self` forms.
     @inlinable @discardableResult
     public func start(
         _ action: @escaping Signal<Value, Error>.Observer.Action,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Disposable {
-        start(Signal.Observer(isolationChecked(action, isolation, "start")))
+        start(Signal.Observer(isolationChecked(action, isolation, "start(_:)", file: file, line: line)))
     }
 
     /// Starts a run delivering values and failure as `Result`s.
     ///
     /// - Returns: A disposable that interrupts the run.
-    /// - Note: Called from code isolated to an actor (a `@MainActor` type, say), `action` must run
-    ///   on that actor: the program stops if an event reaches it on another thread. See
-    ///   the `on: MainActor.self` forms.
+    /// - Note: Written in code isolated to an actor (a `@MainActor` type, say), `action` belongs
+    ///   on that actor. An event delivered on another thread still reaches it there, as in
+    ///   ReactiveSwift, and the call site is reported once (see ``IsolationChecking``): put
+    ///   `observe(on: UIScheduler())` first, or use the `on: MainActor.self` forms.
     @inlinable @discardableResult
     public func startWithResult(
         _ action: @escaping (Result<Value, Error>) -> Void,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Disposable {
-        let action = isolationChecked(action, isolation, "startWithResult")
+        let action = isolationChecked(action, isolation, "startWithResult(_:)", file: file, line: line)
         return start(Signal.Observer(value: { action(.success($0)) }, failed: { action(.failure($0)) }))
     }
 
     /// Starts a run, calling `action` if it completes.
     ///
     /// - Returns: A disposable that interrupts the run.
-    /// - Note: Called from code isolated to an actor (a `@MainActor` type, say), `action` must run
-    ///   on that actor: the program stops if an event reaches it on another thread. See
-    ///   the `on: MainActor.self` forms.
+    /// - Note: Written in code isolated to an actor (a `@MainActor` type, say), `action` belongs
+    ///   on that actor. An event delivered on another thread still reaches it there, as in
+    ///   ReactiveSwift, and the call site is reported once (see ``IsolationChecking``): put
+    ///   `observe(on: UIScheduler())` first, or use the `on: MainActor.self` forms.
     @inlinable @discardableResult
-    public func startWithCompleted(_ action: @escaping () -> Void, isolation: isolated (any Actor)? = #isolation) -> Disposable {
-        start(Signal.Observer(completed: isolationChecked(action, isolation, "startWithCompleted")))
+    public func startWithCompleted(_ action: @escaping () -> Void, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line) -> Disposable {
+        start(Signal.Observer(completed: isolationChecked(action, isolation, "startWithCompleted(_:)", file: file, line: line)))
     }
 
     /// Starts a run, calling `action` with the error if it fails.
     ///
     /// - Returns: A disposable that interrupts the run.
-    /// - Note: Called from code isolated to an actor (a `@MainActor` type, say), `action` must run
-    ///   on that actor: the program stops if an event reaches it on another thread. See
-    ///   the `on: MainActor.self` forms.
+    /// - Note: Written in code isolated to an actor (a `@MainActor` type, say), `action` belongs
+    ///   on that actor. An event delivered on another thread still reaches it there, as in
+    ///   ReactiveSwift, and the call site is reported once (see ``IsolationChecking``): put
+    ///   `observe(on: UIScheduler())` first, or use the `on: MainActor.self` forms.
     @inlinable @discardableResult
-    public func startWithFailed(_ action: @escaping (Error) -> Void, isolation: isolated (any Actor)? = #isolation) -> Disposable {
-        start(Signal.Observer(failed: isolationChecked(action, isolation, "startWithFailed")))
+    public func startWithFailed(_ action: @escaping (Error) -> Void, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line) -> Disposable {
+        start(Signal.Observer(failed: isolationChecked(action, isolation, "startWithFailed(_:)", file: file, line: line)))
     }
 
     /// Starts a run, calling `action` if it is interrupted.
     ///
     /// - Returns: A disposable that interrupts the run.
-    /// - Note: Called from code isolated to an actor (a `@MainActor` type, say), `action` must run
-    ///   on that actor: the program stops if an event reaches it on another thread. See
-    ///   the `on: MainActor.self` forms.
+    /// - Note: Written in code isolated to an actor (a `@MainActor` type, say), `action` belongs
+    ///   on that actor. An event delivered on another thread still reaches it there, as in
+    ///   ReactiveSwift, and the call site is reported once (see ``IsolationChecking``): put
+    ///   `observe(on: UIScheduler())` first, or use the `on: MainActor.self` forms.
     @inlinable @discardableResult
-    public func startWithInterrupted(_ action: @escaping () -> Void, isolation: isolated (any Actor)? = #isolation) -> Disposable {
-        start(Signal.Observer(interrupted: isolationChecked(action, isolation, "startWithInterrupted")))
+    public func startWithInterrupted(_ action: @escaping () -> Void, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line) -> Disposable {
+        start(Signal.Observer(interrupted: isolationChecked(action, isolation, "startWithInterrupted(_:)", file: file, line: line)))
     }
 }
 
@@ -104,11 +114,13 @@ extension SignalProducer where Error == Never {
     /// Starts a run of a producer that cannot fail, calling `action` with each value.
     ///
     /// - Returns: A disposable that interrupts the run.
-    /// - Note: Called from code isolated to an actor (a `@MainActor` type, say), `action` must run
-    ///   on that actor: the program stops if an event reaches it on another thread. See
-    ///   the `on: MainActor.self` forms.
+    /// - Note: Written in code isolated to an actor (a `@MainActor` type, say), `action` belongs
+    ///   on that actor. An event delivered on another thread still reaches it there, as in
+    ///   ReactiveSwift, and the call site is reported once (see ``IsolationChecking``): put
+    ///   `observe(on: UIScheduler())` first, or use the `on: MainActor.self` forms.
     @inlinable @discardableResult
-    public func startWithValues(_ action: @escaping (Value) -> Void, isolation: isolated (any Actor)? = #isolation) -> Disposable {
+    public func startWithValues(_ action: @escaping (Value) -> Void, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line) -> Disposable {
         // A synchronous source and its stateless stages hand each value closure to closure, with
         // no observer, and have ended when the call returns (see `ProducerValuesRun`). Isolated
         // as `start(_:)` is; and since every value reaches `action` on the calling thread before
@@ -117,6 +129,6 @@ extension SignalProducer where Error == Never {
             SequencingTrampoline.isolated { valuesRun(action) }
             return EndedRun.shared
         }
-        return start(Signal.Observer.forValues(isolationChecked(action, isolation, "startWithValues")))
+        return start(Signal.Observer.forValues(isolationChecked(action, isolation, "startWithValues(_:)", file: file, line: line)))
     }
 }

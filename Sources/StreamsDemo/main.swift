@@ -496,6 +496,26 @@ searchAsYouType()
 signUpForm()
 sharedRequest()
 eventing()
+
+// MARK: - 10b. A script's top-level code
+
+// Top-level code is isolated to the main actor, and until the program's first `await` the main
+// queue has run nothing: the main thread is running this code. An observer written here is
+// called on the thread that sends, while the script waits for it on a semaphore.
+section("10b. A script: lines sent from a queue, waited for on a semaphore")
+let (lines, lineInput) = Signal<String, Never>.pipe()
+var receivedLines: [String] = []
+let allLinesReceived = DispatchSemaphore(value: 0)
+lines.observeValues { line in
+    receivedLines.append(line)
+    if receivedLines.count == 3 { allLinesReceived.signal() }
+}
+DispatchQueue.global().async {
+    for line in ["alpha", "beta", "gamma"] { lineInput.send(value: line) }
+}
+allLinesReceived.wait()
+print("  the script received \(receivedLines), sent from a queue")
+
 await swiftConcurrency()
 print("\nDemo finished.")
 exit(0)

@@ -13,11 +13,11 @@ func fetchTitle(_ id: Int) async throws(NotFound) -> String {
 }
 // guide: SwiftConcurrency 7: end
 
-// guide: SwiftConcurrency 12: begin
+// guide: SwiftConcurrency 13: begin
 @Observable final class Player {
     var score = 0
 }
-// guide: SwiftConcurrency 12: end
+// guide: SwiftConcurrency 13: end
 
 /// The code blocks of the article "Streams and Swift concurrency"
 /// (`Sources/Streams/Streams.docc/SwiftConcurrency.md`), compiled in Swift 6 mode with warnings
@@ -162,9 +162,20 @@ struct SwiftConcurrencyGuideTests {
         watcher?.dispose()
     }
 
+    @Test("the switch that turns the isolation report into a stop")
+    func isolationCheckingStop() async {
+        // In a process of its own: the mode is global, and the other tests run meanwhile.
+        await #expect(processExitsWith: .success) {
+            // guide: SwiftConcurrency 12: begin
+            IsolationChecking.mode = .stop   // or STREAMS_ISOLATION_CHECKING=stop in the environment
+            // guide: SwiftConcurrency 12: end
+            guard IsolationChecking.mode == .stop else { exit(1) }
+        }
+    }
+
     @Test("Observation: a key path as a producer, a property as an observable")
     func observation() {
-        // guide: SwiftConcurrency 13: begin
+        // guide: SwiftConcurrency 14: begin
         let scheduler = TestScheduler()
         let player = Player()
         var scores: [Int] = []
@@ -172,10 +183,10 @@ struct SwiftConcurrencyGuideTests {
         player.score = 10
         player.score = 20
         scheduler.advance()   // scores == [0, 20]: two changes in one turn give the latest
-        // guide: SwiftConcurrency 13: end
+        // guide: SwiftConcurrency 14: end
         #expect(scores == [0, 20])
 
-        // guide: SwiftConcurrency 14: begin
+        // guide: SwiftConcurrency 15: begin
         let volume = MutableProperty(3)
         let shown = volume.observable   // ObservableMutableProperty<Int>
         let changes = Atomic(0)
@@ -186,7 +197,7 @@ struct SwiftConcurrencyGuideTests {
         }
         volume.value = 4      // changes.value == 1
         shown.value = 5       // sets volume.value
-        // guide: SwiftConcurrency 14: end
+        // guide: SwiftConcurrency 15: end
         #expect(changes.value == 1)
         #expect(volume.value == 5)
     }

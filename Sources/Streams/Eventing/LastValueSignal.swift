@@ -86,9 +86,10 @@ public final class LastValueSignal<Value> {
     public func observe(
         replay: Bool? = nil,
         _ action: @escaping (Value) -> Void,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> LastValueObservation {
-        observe(replay: replay, Signal.Observer.forValues(isolationChecked(action, isolation, "observe")))
+        observe(replay: replay, Signal.Observer.forValues(isolationChecked(action, isolation, "observe(_:)", file: file, line: line)))
     }
 
     /// Observes each value with `action`, which receives `owner` too, for as long as `owner`
@@ -101,10 +102,11 @@ public final class LastValueSignal<Value> {
         replay: Bool? = nil,
         on scheduler: Scheduler? = nil,
         _ action: @escaping (Owner, Value) -> Void,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> LastValueObservation {
         let observation = OwnerBoundObservation(owner: owner, once: once)
-        let action = isolationChecked(action, isolation, "observe(with:)")
+        let action = isolationChecked(action, isolation, "observe(with:)", file: file, line: line)
         let subscription = core.subscription(observation.valueObserver(on: scheduler, action),
                                              replays: replay ?? replaysToNewObservers)
         observation.attach(subscription)
@@ -120,10 +122,11 @@ public final class LastValueSignal<Value> {
         replay: Bool? = nil,
         on scheduler: Scheduler? = nil,
         call method: @escaping (Owner) -> (Value) -> Void,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> LastValueObservation {
         observe(with: owner, once: once, replay: replay, on: scheduler, { owner, value in method(owner)(value) },
-                isolation: isolation)
+                isolation: isolation, file: file, line: line)
     }
 }
 

@@ -202,10 +202,11 @@ extension Signal {
         with owner: Owner,
         on scheduler: Scheduler? = nil,
         _ action: @escaping (Owner, Event) -> Void,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Disposable {
         let observation = OwnerBoundObservation(owner: owner, once: false)
-        let action = isolationChecked(action, isolation, "observeEvents(with:)")
+        let action = isolationChecked(action, isolation, "observeEvents(with:)", file: file, line: line)
         observation.attach(observe(observation.observer(on: scheduler, action)))
         return observation
     }
@@ -247,10 +248,11 @@ extension Signal where Error == Never {
         once: Bool = false,
         on scheduler: Scheduler? = nil,
         _ action: @escaping (Owner, Value) -> Void,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Disposable {
         let observation = OwnerBoundObservation(owner: owner, once: once)
-        let action = isolationChecked(action, isolation, "observe(with:)")
+        let action = isolationChecked(action, isolation, "observe(with:)", file: file, line: line)
         observation.attach(observe(observation.valueObserver(on: scheduler, action)))
         return observation
     }
@@ -267,9 +269,10 @@ extension Signal where Error == Never {
         once: Bool = false,
         on scheduler: Scheduler? = nil,
         call method: @escaping (Owner) -> (Value) -> Void,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Disposable {
-        observe(with: owner, once: once, on: scheduler, { owner, value in method(owner)(value) }, isolation: isolation)
+        observe(with: owner, once: once, on: scheduler, { owner, value in method(owner)(value) }, isolation: isolation, file: file, line: line)
     }
 
     /// Calls `action` with the next value only, then ends the observation.
@@ -279,13 +282,14 @@ extension Signal where Error == Never {
     public func observeNextValue(
         on scheduler: Scheduler? = nil,
         _ action: @escaping (Value) -> Void,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Disposable {
         // The owner lives as long as the observation's closure, which holds it.
         let owner = OwnerlessObservation()
         return observe(with: owner, once: true, on: scheduler, { _, value in
             withExtendedLifetime(owner) { action(value) }
-        }, isolation: isolation)
+        }, isolation: isolation, file: file, line: line)
     }
 }
 
@@ -298,9 +302,10 @@ extension Signal where Error == Never, Value == () {
         once: Bool = false,
         on scheduler: Scheduler? = nil,
         call method: @escaping (Owner) -> () -> Void,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Disposable {
-        observe(with: owner, once: once, on: scheduler, { owner, _ in method(owner)() }, isolation: isolation)
+        observe(with: owner, once: once, on: scheduler, { owner, _ in method(owner)() }, isolation: isolation, file: file, line: line)
     }
 }
 
@@ -318,10 +323,11 @@ extension SignalProducer {
         with owner: Owner,
         on scheduler: Scheduler? = nil,
         _ action: @escaping (Owner, Signal<Value, Error>.Event) -> Void,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Disposable {
         let observation = OwnerBoundObservation(owner: owner, once: false)
-        let action = isolationChecked(action, isolation, "startWithEvents(with:)")
+        let action = isolationChecked(action, isolation, "startWithEvents(with:)", file: file, line: line)
         startBound(observation, observer: observation.observer(on: scheduler, action))
         return observation
     }
@@ -360,10 +366,11 @@ extension SignalProducer where Error == Never {
         once: Bool = false,
         on scheduler: Scheduler? = nil,
         _ action: @escaping (Owner, Value) -> Void,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Disposable {
         let observation = OwnerBoundObservation(owner: owner, once: once)
-        let action = isolationChecked(action, isolation, "start(with:)")
+        let action = isolationChecked(action, isolation, "start(with:)", file: file, line: line)
         startBound(observation, observer: observation.valueObserver(on: scheduler, action))
         return observation
     }
@@ -376,8 +383,9 @@ extension SignalProducer where Error == Never {
         once: Bool = false,
         on scheduler: Scheduler? = nil,
         call method: @escaping (Owner) -> (Value) -> Void,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Disposable {
-        start(with: owner, once: once, on: scheduler, { owner, value in method(owner)(value) }, isolation: isolation)
+        start(with: owner, once: once, on: scheduler, { owner, value in method(owner)(value) }, isolation: isolation, file: file, line: line)
     }
 }

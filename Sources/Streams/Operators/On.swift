@@ -38,7 +38,8 @@ extension Signal {
     /// event forwarded. `disposed` runs when the returned signal's lifetime ends: after its
     /// terminal event, or when it is no longer referenced nor observed.
     ///
-    /// - Scheduler: none; actions run on the thread delivering the event.
+    /// - Scheduler: none; actions run on the thread delivering the event. Written in
+    ///   actor-isolated code, they are checked as observers are (see ``IsolationChecking``).
     ///
     /// - Parameters:
     ///   - event: Called with every event.
@@ -48,6 +49,9 @@ extension Signal {
     ///   - terminated: Called on any terminal event.
     ///   - disposed: Called when the returned signal's lifetime ends.
     ///   - value: Called with each value.
+    ///   - isolation: The actor of the calling code; see ``IsolationChecking``.
+    ///   - file: The file of the call, for the report of ``IsolationChecking``.
+    ///   - line: The line of the call, for the report of ``IsolationChecking``.
     /// - Returns: A signal with the same events.
     public func on(
         event: ((Event) -> Void)? = nil,
@@ -56,11 +60,20 @@ extension Signal {
         interrupted: (() -> Void)? = nil,
         terminated: (() -> Void)? = nil,
         disposed: (() -> Void)? = nil,
-        value: ((Value) -> Void)? = nil
+        value: ((Value) -> Void)? = nil,
+        isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Signal<Value, Error> {
+        let form: StaticString = "on(...)"
+        let disposed = isolationCheckedIfAny(disposed, isolation, form, file: file, line: line)
         let transform: FusedOperator<Value, Error, Value, Error> = Operators.on(
-            event: event, failed: failed, completed: completed, interrupted: interrupted,
-            terminated: terminated, disposed: nil, value: value)
+            event: isolationCheckedIfAny(event, isolation, form, file: file, line: line),
+            failed: isolationCheckedIfAny(failed, isolation, form, file: file, line: line),
+            completed: isolationCheckedIfAny(completed, isolation, form, file: file, line: line),
+            interrupted: isolationCheckedIfAny(interrupted, isolation, form, file: file, line: line),
+            terminated: isolationCheckedIfAny(terminated, isolation, form, file: file, line: line),
+            disposed: nil,
+            value: isolationCheckedIfAny(value, isolation, form, file: file, line: line))
         return Signal { observer, lifetime in
             if let disposed { lifetime.observeEnded(disposed) }
             lifetime += self.observe(transform(observer, AlreadyHandledDisposable.shared))
@@ -78,6 +91,8 @@ extension SignalProducer {
     /// `.interrupted` through the same actions.
     ///
     /// - Scheduler: none; actions run on the starting thread or the thread delivering the event.
+    ///   Written in actor-isolated code, they are checked as observers are (see
+    ///   ``IsolationChecking``).
     ///
     /// ```swift
     /// SignalProducer(1...2)
@@ -96,6 +111,9 @@ extension SignalProducer {
     ///   - terminated: Called on any terminal event.
     ///   - disposed: Called once the run has ended, after its terminal event.
     ///   - value: Called with each value.
+    ///   - isolation: The actor of the calling code; see ``IsolationChecking``.
+    ///   - file: The file of the call, for the report of ``IsolationChecking``.
+    ///   - line: The line of the call, for the report of ``IsolationChecking``.
     /// - Returns: A producer with the same events.
     public func on(
         starting: (() -> Void)? = nil,
@@ -106,11 +124,21 @@ extension SignalProducer {
         interrupted: (() -> Void)? = nil,
         terminated: (() -> Void)? = nil,
         disposed: (() -> Void)? = nil,
-        value: ((Value) -> Void)? = nil
+        value: ((Value) -> Void)? = nil,
+        isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> SignalProducer<Value, Error> {
+        let form: StaticString = "on(...)"
+        let starting = isolationCheckedIfAny(starting, isolation, form, file: file, line: line)
+        let started = isolationCheckedIfAny(started, isolation, form, file: file, line: line)
         let observed = liftFused(Operators.on(
-            event: event, failed: failed, completed: completed, interrupted: interrupted,
-            terminated: terminated, disposed: disposed, value: value))
+            event: isolationCheckedIfAny(event, isolation, form, file: file, line: line),
+            failed: isolationCheckedIfAny(failed, isolation, form, file: file, line: line),
+            completed: isolationCheckedIfAny(completed, isolation, form, file: file, line: line),
+            interrupted: isolationCheckedIfAny(interrupted, isolation, form, file: file, line: line),
+            terminated: isolationCheckedIfAny(terminated, isolation, form, file: file, line: line),
+            disposed: isolationCheckedIfAny(disposed, isolation, form, file: file, line: line),
+            value: isolationCheckedIfAny(value, isolation, form, file: file, line: line)))
         guard starting != nil || started != nil else { return observed }
         return SignalProducer(run: { makeObserver in
             starting?()

@@ -5,7 +5,7 @@ import Testing
 
 /// Runs `body` on a new thread and waits for it: a sender outside the main actor, with the main
 /// actor blocked meanwhile, so whatever the sender hands to the main queue waits there.
-private func onAnotherThread(_ body: @escaping @Sendable () -> Void) {
+func onAnotherThread(_ body: @escaping @Sendable () -> Void) {
     let done = DispatchSemaphore(value: 0)
     Thread.detachNewThread {
         body()
@@ -16,7 +16,7 @@ private func onAnotherThread(_ body: @escaping @Sendable () -> Void) {
 
 /// Suspends until the main queue has run every block queued on it before this call.
 @MainActor
-private func mainQueueDrained() async {
+func mainQueueDrained() async {
     await withCheckedContinuation { continuation in
         DispatchQueue.main.async { continuation.resume() }
     }
@@ -137,100 +137,5 @@ struct MainActorDeliveryTests {
         onAnotherThread { for value in 1...5 { input.send(value: value) } }
         await mainQueueDrained()
         #expect(seen == [1, 2, 3, 4, 5])
-    }
-}
-
-// MARK: - The isolation check
-
-/// Observes from main-actor code without a hop and sends from another thread: the closure would
-/// mutate main-actor state off the main thread, so the check stops the program.
-@MainActor
-private func observeValuesWithoutHop() {
-    let (signal, input) = Signal<Int, Never>.pipe()
-    var seen = 0
-    signal.observeValues { seen += $0 }
-    onAnotherThread { input.send(value: 1) }
-    print("not reached", seen)
-}
-
-/// Starts from main-actor code with an explicitly main-actor closure, sending from another
-/// thread.
-@MainActor
-private func startWithValuesWithoutHop() {
-    let producer = SignalProducer<Int, Never> { observer, _ in
-        onAnotherThread { observer.send(value: 1) }
-    }
-    var seen = 0
-    producer.startWithValues { @MainActor value in seen += value }
-    print("not reached", seen)
-}
-
-/// An actor whose observers are called outside it, and one whose observers are called inside.
-private actor Counter {
-    var count = 0
-
-    func observeAndSendFromAnotherThread() {
-        let (signal, input) = Signal<Int, Never>.pipe()
-        signal.observeValues { self.count += $0 }
-        onAnotherThread { input.send(value: 1) }
-    }
-
-    func observeAndSendHere() -> Int {
-        let (signal, input) = Signal<Int, Never>.pipe()
-        signal.observeValues { self.count += $0 }
-        for value in 1...3 { input.send(value: value) }
-        return count
-    }
-}
-
-/// Observes from code isolated to nothing, sending from another thread: nothing to check.
-private func observeNonisolated() -> Int {
-    let (signal, input) = Signal<Int, Never>.pipe()
-    let seen = Atomic(0)
-    signal.observeValues { _ in seen.modify { $0 += 1 } }
-    onAnotherThread { for value in 1...4 { input.send(value: value) } }
-    return seen.value
-}
-
-@Suite("The isolation check of observers written in actor-isolated code")
-struct IsolationCheckTests {
-    func stderr(_ result: ExitTest.Result?) -> String {
-        result.map { String(decoding: $0.standardErrorContent, as: UTF8.self) } ?? ""
-    }
-
-    @Test("observeValues written on the main actor and called from another thread stops the program, naming the form and the fix")
-    func observeValuesOffMain() async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            await observeValuesWithoutHop()
-        }
-        let output = stderr(result)
-        #expect(output.contains("observeValues: the closure was written in code isolated to MainActor but is called outside it"))
-        #expect(output.contains("on: MainActor.self"))
-        #expect(!output.contains("not reached"))
-    }
-
-    @Test("an explicit @MainActor closure given to startWithValues and called from another thread stops the program")
-    func startWithValuesOffMain() async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            await startWithValuesWithoutHop()
-        }
-        #expect(stderr(result).contains("startWithValues: the closure was written in code isolated to MainActor"))
-    }
-
-    @Test("an observer written inside a custom actor and called from another thread stops the program")
-    func customActorOffActor() async {
-        await #expect(processExitsWith: .failure) {
-            await Counter().observeAndSendFromAnotherThread()
-        }
-    }
-
-    @Test("an observer written inside a custom actor and called synchronously inside it runs")
-    func customActorOnActor() async {
-        #expect(await Counter().observeAndSendHere() == 6)
-    }
-
-    @Test("an observer written in nonisolated code may be called from any thread")
-    func nonisolatedIsNotChecked() {
-        #expect(observeNonisolated() == 4)
     }
 }
