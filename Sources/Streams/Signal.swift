@@ -72,10 +72,16 @@ extension Signal: @unchecked Sendable {}
 
 extension Signal {
     /// A signal that never sends any event, not even a terminal one.
+    ///
+    /// It lasts, with the signals derived from it and their observers, until they are
+    /// disposed: `never.map { ... }` observed is never interrupted by itself. With no observer
+    /// left and no reference to it, it ends silently and is freed, as any signal.
     public static var never: Signal {
-        // No input at all: nothing can ever be sent, and the signal is freed with its observers
-        // once it is no longer referenced.
-        Signal(core: SignalCore())
+        Signal { input, lifetime in
+            // The signal's own lifetime keeps its input: releasing the input would interrupt
+            // it. That lifetime ends once the signal has no observer and no reference.
+            lifetime.observeEnded { withExtendedLifetime(input) {} }
+        }
     }
 
     /// A signal that has already completed: observers receive `.interrupted` at once, as with any

@@ -385,8 +385,8 @@ struct SignalLeakTests {
         #expect(observerCanary == nil)
     }
 
-    @Test("Signal.never, once unreferenced, is freed with the observers it still has")
-    func neverFreedWithObservers() {
+    @Test("Signal.never keeps the observers it has until they are disposed, then frees them and itself")
+    func neverFreedOnceDisposed() {
         weak var weakSignal: Signal<Int, Never>?
         weak var observerCanary: TestCanary?
         var observation: Disposable?
@@ -398,11 +398,13 @@ struct SignalLeakTests {
             observation = signal.observeValues { _ in _ = canary }
             #expect(observation?.isDisposed == false)
         }
-        // Nothing can ever send into it, so nothing keeps it: the observer goes with it, silently.
+        // The observation runs until disposed, as in ReactiveSwift.
         #expect(weakSignal == nil)
+        #expect(observerCanary != nil)
+        #expect(observation?.isDisposed == false)
+        observation?.dispose()
         #expect(observerCanary == nil)
         #expect(observation?.isDisposed == true)
-        observation?.dispose()  // a no-op, not a crash
     }
 
     @Test("observing a terminated signal does not retain the observer")

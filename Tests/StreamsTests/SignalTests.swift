@@ -433,6 +433,47 @@ struct SignalTerminalTests {
         #expect(second.events.isEmpty)
     }
 
+    @Test("a signal derived from Signal.never, observed, runs until disposed, as in ReactiveSwift")
+    func derivedFromNeverLastsUntilDisposed() {
+        let log = EventLog<Int, Never>()
+        let observation = Signal<Int, Never>.never.map { $0 + 1 }.filter { $0 > 0 }.observe(log.observer)
+        #expect(observation?.isDisposed == false)
+        #expect(log.events.isEmpty, "not interrupted when the never signal object is released")
+        observation?.dispose()
+        #expect(log.events.isEmpty)
+    }
+
+    @Test("a producer lifted over Signal.never runs until its run is disposed, then is interrupted")
+    func producerOverNeverLastsUntilDisposed() {
+        let log = EventLog<Int, Never>()
+        let run = SignalProducer<Int, Never>(value: 1).lift { _ in Signal<Int, Never>.never }.start(log.observer)
+        #expect(log.events.isEmpty)
+        #expect(!run.isDisposed)
+        let wrapped = SignalProducer(Signal<Int, Never>.never).start(log.observer)
+        #expect(log.events.isEmpty)
+        run.dispose()
+        wrapped.dispose()
+        #expect(log.events == [.interrupted, .interrupted])
+    }
+
+    @Test("Signal.never and what derives from it are freed once disposed and unreferenced")
+    func neverIsFreed() {
+        weak var weakNever: Signal<Int, Never>?
+        weak var weakDerived: Signal<Int, Never>?
+        do {
+            let never = Signal<Int, Never>.never
+            let derived = never.map { $0 * 2 }
+            weakNever = never
+            weakDerived = derived
+            derived.observeValues { _ in }?.dispose()
+        }
+        #expect(weakNever == nil)
+        #expect(weakDerived == nil)
+        weak var unobserved: Signal<Int, Never>?
+        do { unobserved = Signal<Int, Never>.never }
+        #expect(unobserved == nil)
+    }
+
     @Test("during the terminal delivery the signal counts as terminated: new observers are interrupted, sends ignored")
     func insideTerminalDelivery() {
         let (signal, input) = Signal<Int, Never>.pipe()
