@@ -60,59 +60,87 @@ extension DateScheduler {
 
     /// Suspends the calling task for `interval` of this scheduler's time.
     ///
+    /// Runs on the caller's actor, registering its wake-up before it suspends, and resumes there.
     /// Throws `CancellationError` if the task is cancelled first; the scheduled wake-up is then
     /// disposed.
+    nonisolated(nonsending)
     public func sleep(for interval: DispatchTimeInterval, leeway: DispatchTimeInterval = .seconds(0)) async throws {
-        try await sleep(until: currentDate.addingTimeInterval(interval.timeInterval), leeway: leeway)
+        try await sleepUntil(currentDate.addingTimeInterval(interval.timeInterval))
     }
 
     /// Suspends the calling task until this scheduler's time reaches `deadline`.
     ///
-    /// Throws `CancellationError` if the task is cancelled first.
+    /// Runs on the caller's actor, like ``sleep(for:leeway:)``. Throws `CancellationError` if the
+    /// task is cancelled first.
+    nonisolated(nonsending)
     public func sleep(until deadline: Date, leeway: DispatchTimeInterval = .seconds(0)) async throws {
         try await sleepUntil(deadline)
     }
 
-    /// The body of ``sleep(until:leeway:)``, shared with schedulers that isolate it.
-    package func sleepUntil(_ deadline: Date) async throws {
+    /// The body of ``sleep(until:leeway:)``, on the caller's actor (`isolation`) throughout: its
+    /// closures capture `isolation`, which keeps them there.
+    private func sleepUntil(_ deadline: Date, isolation: isolated (any Actor)? = #isolation) async throws {
+        // A test scheduler is told of the tasks its work resumes, to let them run (see
+        // `TestScheduler`'s asynchronous `advance`).
+        let tracker = self as? any WakeUpTracking
         let wakeUp = SerialDisposable()
-        try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Swift.Error>) in
+        let wokenByScheduler = try await withTaskCancellationHandler {
+            _ = isolation
+            return try await withCheckedThrowingContinuation(isolation: isolation) {
+                (continuation: CheckedContinuation<Bool, Swift.Error>) in
                 let resumed = Locked(false)
-                let resume: @Sendable (Result<Void, Swift.Error>) -> Void = { result in
+                let resume: @Sendable (Result<Bool, Swift.Error>) -> Bool = { result in
                     let first = resumed.withLock { done in
                         defer { done = true }
                         return !done
                     }
                     if first { continuation.resume(with: result) }
+                    return first
                 }
-                let scheduled = schedule(after: deadline) { resume(.success(())) }
+                let scheduled = schedule(after: deadline) {
+                    tracker?.willResumeSleeper()
+                    if !resume(.success(true)) { tracker?.sleeperDidResume() }
+                }
                 wakeUp.inner = AnyDisposable {
                     scheduled?.dispose()
-                    resume(.failure(CancellationError()))
+                    _ = resume(.failure(CancellationError()))
                 }
             }
         } onCancel: {
             wakeUp.dispose()
         }
+        // Running again, on the caller's actor: the scheduler may go on.
+        if wokenByScheduler { tracker?.sleeperDidResume() }
     }
 
     /// An asynchronous sequence of this scheduler's dates, one every `interval`, until the
     /// consuming task stops iterating.
+    ///
+    /// The repetition is scheduled when this is called; each tick is buffered until the consumer
+    /// takes it.
     public func timer(interval: DispatchTimeInterval, leeway: DispatchTimeInterval = .seconds(0)) -> AsyncStream<Date> {
-        timerStream(interval: interval, leeway: leeway)
-    }
-
-    /// The body of ``timer(interval:leeway:)``, shared with schedulers that isolate it.
-    package func timerStream(interval: DispatchTimeInterval, leeway: DispatchTimeInterval) -> AsyncStream<Date> {
-        AsyncStream { continuation in
+        let tracker = self as? any WakeUpTracking
+        return AsyncStream { continuation in
             // The repetition holds the scheduler until the consumer stops iterating, which disposes it.
             let disposable = schedule(after: interval, interval: interval, leeway: leeway) {
                 continuation.yield(self.currentDate)
+                tracker?.didResumeTask()
             }
             continuation.onTermination = { _ in disposable?.dispose() }
         }
     }
+}
+
+/// A scheduler that knows which tasks its work resumes, so that it can wait for them (see
+/// ``TestScheduler``'s asynchronous `advance`).
+package protocol WakeUpTracking: AnyObject, Sendable {
+    /// A task sleeping on the scheduler is about to be resumed by its work.
+    func willResumeSleeper()
+    /// A task the scheduler's work resumed from `sleep` runs again, on its actor (or its
+    /// resumption was void: it had been cancelled first).
+    func sleeperDidResume()
+    /// The scheduler's work handed a value to a task waiting for it (a tick of `timer`).
+    func didResumeTask()
 }
 
 extension DispatchTimeInterval {

@@ -28,6 +28,12 @@ public final class TestScheduler: DateScheduler, @unchecked Sendable {
         var now: Date
         var queue: [Work] = []
         var nextSequence: UInt64 = 0
+        /// Whether the work has resumed a task since an asynchronous advance last let them run.
+        var resumedTasks = false
+        /// Tasks resumed from `sleep` by the work that have not run again yet.
+        var resumingSleepers = 0
+        /// An asynchronous advance waiting for `resumingSleepers` to fall to zero.
+        var sleepersWaiter: CheckedContinuation<Void, Never>?
     }
 
     private let state: Locked<State>
@@ -170,101 +176,144 @@ public final class TestScheduler: DateScheduler, @unchecked Sendable {
         state.withLock { $0.now = $0.now.addingTimeInterval(-seconds) }
     }
 
-    /// The state of the queue, to tell whether a round of yields scheduled anything.
-    private var queueSignature: UInt64 {
-        state.withLock { $0.nextSequence &* 1_000_003 &+ UInt64($0.queue.count) }
+    /// Runs the work due at the earliest instant up to `target`, moving time to that instant: the
+    /// work due then, including what it schedules for then or earlier. Returns `false`, moving
+    /// time to `target`, when nothing is due by then.
+    private func runInstant(upTo target: Date) -> Bool {
+        guard let instant = state.withLock({ state -> Date? in
+            guard let first = state.queue.first, first.due <= target else {
+                state.now = max(state.now, target)
+                return nil
+            }
+            // Work due in the past (a deadline already gone) runs now.
+            return max(first.due, state.now)
+        }) else { return false }
+        runWork(upTo: instant)
+        return true
     }
 
-    /// Lets the tasks waiting on the main actor run up to their next suspension point.
+    // MARK: Asynchronous advancing
+    //
+    // An asynchronous advance moves time one instant at a time, and after an instant whose work
+    // resumed tasks it waits for them before it moves on. The scheduler knows which tasks those
+    // are: it counts the tasks its work resumes from `sleep`, and each counts itself off when it
+    // runs again, on its own actor (`sleep` runs and resumes on its caller's actor). A task on
+    // the main actor has then run to its next suspension by the time the advance, itself on the
+    // main actor, goes on: if that suspension is another wait on this scheduler, it is
+    // registered. After those, the advance lets every job already waiting for the main actor
+    // run (a task that a `timer` tick resumed, say), and it does the same before it moves time at
+    // all, so that a task started on the main actor just before it has registered its first
+    // wait. No yields are counted and nothing is guessed.
+
+    /// Suspends until every job queued on the main actor before this call has run.
     ///
-    /// Every job enqueued on the main actor before a `Task.yield()` made there runs before the
-    /// yield returns, so a task started on the main actor just before an advance reaches its
-    /// sleep (which registers its wake-up here) before the advance moves time, and a task that
-    /// the advance resumed runs before the test continues. Yields repeat while they keep
-    /// scheduling work, and go on for sixteen quiet rounds, so that a task hopping a few times
-    /// on the main actor before it sleeps settles too.
+    /// The main actor runs its jobs by priority, and in order within a priority. The mark is a
+    /// job of the lowest priority, so every job queued before it runs first, whatever its
+    /// priority; the mark resumes this task through a continuation rather than being awaited,
+    /// which would raise the mark's priority to this task's.
     @MainActor
-    private func settle() async {
-        var signature = queueSignature
-        var quietRounds = 0
-        for _ in 0..<1_024 where quietRounds < 16 {
-            await Task.yield()
-            let next = queueSignature
-            if next == signature {
-                quietRounds += 1
-            } else {
-                quietRounds = 0
-                signature = next
-            }
+    private func letMainActorJobsRun() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            Task(priority: .background) { @MainActor in continuation.resume() }
         }
     }
 
-    /// Lets waiting tasks reach their suspension point, runs the work due now, then lets the
-    /// tasks it resumed run.
-    ///
-    /// Isolated to the main actor, as in ReactiveSwift: tasks started on the main actor before
-    /// the call are guaranteed to have registered their sleeps before time moves.
+    /// Lets the tasks the work resumed since the last time run: waits until each task resumed
+    /// from `sleep` runs again, then lets the jobs waiting for the main actor run.
+    @MainActor
+    private func letResumedTasksRun() async {
+        let resumed = state.withLock { state in
+            defer { state.resumedTasks = false }
+            return state.resumedTasks
+        }
+        guard resumed else { return }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let waiting = state.withLock { state -> Bool in
+                guard state.resumingSleepers > 0 else { return false }
+                state.sleepersWaiter = continuation
+                return true
+            }
+            if !waiting { continuation.resume() }
+        }
+        await letMainActorJobsRun()
+    }
+
+    /// The asynchronous advance to `target`; see the comment above.
+    @MainActor
+    private func advanceLettingTasksRun(to target: Date) async {
+        await letMainActorJobsRun()
+        while runInstant(upTo: target) {
+            await letResumedTasksRun()
+        }
+    }
+
+    /// Lets the tasks waiting for the main actor run, runs the work due now, then lets the tasks
+    /// it resumed run; see ``advance(to:file:line:)-(Date,_,_)``.
     @MainActor
     public func advance() async {
-        await settle()
-        runWork(upTo: currentDate)
-        await settle()
+        await advanceLettingTasksRun(to: currentDate)
     }
 
-    /// Moves time forward by `interval`, letting waiting tasks settle before and after; see
-    /// ``advance()-4s2mx``.
+    /// Moves time forward by `interval`, letting the tasks the work resumes run at each instant;
+    /// see ``advance(to:file:line:)-(Date,_,_)``.
     @MainActor
     public func advance(by interval: DispatchTimeInterval, file: StaticString = #fileID, line: UInt = #line) async {
-        await settle()
-        runWork(upTo: target(advancingBy: interval.timeInterval, file: file, line: line), file: file, line: line)
-        await settle()
+        await advanceLettingTasksRun(to: target(advancingBy: interval.timeInterval, file: file, line: line))
     }
 
-    /// Moves time forward by `interval` seconds, letting waiting tasks settle before and after.
+    /// Moves time forward by `interval` seconds, letting the tasks the work resumes run at each
+    /// instant; see ``advance(to:file:line:)-(Date,_,_)``.
     @MainActor
     public func advance(by interval: TimeInterval, file: StaticString = #fileID, line: UInt = #line) async {
-        await settle()
-        runWork(upTo: target(advancingBy: interval, file: file, line: line), file: file, line: line)
-        await settle()
+        await advanceLettingTasksRun(to: target(advancingBy: interval, file: file, line: line))
     }
 
-    /// Moves time forward to `newDate`, letting waiting tasks settle before and after.
+    /// Moves time forward to `newDate`, one instant at a time, letting the tasks the work resumes
+    /// run before time moves on.
+    ///
+    /// Isolated to the main actor, as in ReactiveSwift. Before time moves, every job already
+    /// waiting for the main actor runs, so a task started there just before the call has reached
+    /// its first `sleep` or `timer` on this scheduler. At each instant with work due, the work
+    /// runs; each task it resumes from `sleep` then runs again, and the jobs waiting for the main
+    /// actor run, before time moves to the next instant. A task on the main actor between two
+    /// waits on this scheduler therefore wakes at the instant it asked for, however many waits
+    /// fall inside one advance. A task that suspends elsewhere on its way (a `Task.yield()`, a
+    /// call to another actor) is not waited for there: await what it produces.
     @MainActor
     public func advance(to newDate: Date, file: StaticString = #fileID, line: UInt = #line) async {
-        await settle()
-        runWork(upTo: newDate, file: file, line: line)
-        await settle()
+        requirement(newDate >= currentDate,
+                    "TestScheduler.advance(to:) cannot move time backwards, from \(currentDate) to \(newDate)",
+                    file: file, line: line)
+        await advanceLettingTasksRun(to: newDate)
     }
 
-    /// Runs all scheduled work, letting waiting tasks settle before and after.
+    /// Runs all scheduled work, one instant at a time, letting the tasks it resumes run at each,
+    /// and leaves the clock at `Date.distantFuture`; see ``advance(to:file:line:)-(Date,_,_)``.
     @MainActor
     public func run() async {
-        await settle()
-        runAll()
-        await settle()
+        await advanceLettingTasksRun(to: .distantFuture)
+    }
+}
+
+extension TestScheduler: WakeUpTracking {
+    package func willResumeSleeper() {
+        state.withLock { state in
+            state.resumingSleepers += 1
+            state.resumedTasks = true
+        }
     }
 
-    /// Suspends the calling task for `interval` of virtual time.
-    ///
-    /// Isolated to the main actor, as the advancing methods are, so that a task started just
-    /// before an advance registers its wake-up before time moves. Throws `CancellationError` if
-    /// the task is cancelled first.
-    @MainActor
-    public func sleep(for interval: DispatchTimeInterval, leeway: DispatchTimeInterval = .seconds(0)) async throws {
-        try await sleep(until: currentDate.addingTimeInterval(interval.timeInterval), leeway: leeway)
+    package func sleeperDidResume() {
+        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            state.resumingSleepers -= 1
+            guard state.resumingSleepers == 0 else { return nil }
+            defer { state.sleepersWaiter = nil }
+            return state.sleepersWaiter
+        }
+        waiter?.resume()
     }
 
-    /// Suspends the calling task until virtual time reaches `deadline`; isolated to the main
-    /// actor like ``sleep(for:leeway:)``.
-    @MainActor
-    public func sleep(until deadline: Date, leeway: DispatchTimeInterval = .seconds(0)) async throws {
-        try await sleepUntil(deadline)
-    }
-
-    /// The dates of virtual time, one every `interval`, until the consuming task stops
-    /// iterating; isolated to the main actor like ``sleep(for:leeway:)``.
-    @MainActor
-    public func timer(interval: DispatchTimeInterval, leeway: DispatchTimeInterval = .seconds(0)) -> AsyncStream<Date> {
-        timerStream(interval: interval, leeway: leeway)
+    package func didResumeTask() {
+        state.withLock { $0.resumedTasks = true }
     }
 }

@@ -486,7 +486,7 @@ struct DateSchedulerExtensionTests {
     func timerYieldsVirtualDates() async {
         let scheduler = TestScheduler()
         await scheduler.advance(by: .seconds(100))
-        let stream = await scheduler.timer(interval: .seconds(2))
+        let stream = scheduler.timer(interval: .seconds(2))
         var iterator = stream.makeAsyncIterator()
 
         await scheduler.advance(by: .seconds(7))
@@ -541,18 +541,21 @@ struct DateSchedulerExtensionTests {
         #expect(scheduler.currentDate == t(200))
     }
 
-    @Test("a task that hops a few times before sleeping still sleeps before the advance moves time", .timeLimit(.minutes(1)))
+    @Test("a main-actor task sleeping again and again wakes at each instant it asked for, inside one advance", .timeLimit(.minutes(1)))
     @MainActor
-    func taskWithHopsSleepsBeforeAdvance() async throws {
+    func mainActorTaskSleepsRepeatedlyInOneAdvance() async throws {
         let scheduler = TestScheduler()
-        var woken = false
+        var wokeAt: [Double] = []
         let task = Task {
-            for _ in 0..<5 { await Task.yield() }
-            try await scheduler.sleep(until: t(2))
-            woken = true
+            for delay in [1.0, 0.5, 2, 0, 1.5] {
+                try await scheduler.sleep(for: DispatchTimeInterval(seconds: delay))
+                wokeAt.append(now(scheduler))
+            }
         }
-        await scheduler.advance(by: .seconds(2))
-        #expect(woken)
+        await scheduler.advance(by: .seconds(4))
+        #expect(wokeAt == [1, 1.5, 3.5, 3.5])
+        await scheduler.advance(by: .seconds(1))
+        #expect(wokeAt == [1, 1.5, 3.5, 3.5, 5])
         try await task.value
     }
 
@@ -570,5 +573,42 @@ struct DateSchedulerExtensionTests {
         await scheduler.advance(by: .seconds(3))
         await consumer.value
         #expect(dates == [t(1), t(2), t(3)])
+    }
+}
+
+@Suite("DateScheduler's asynchronous API called from code isolated to no actor")
+struct NonisolatedAsyncSchedulerTests {
+    /// Written in a nonisolated async function, as a library or a server would: the timer is
+    /// `DateScheduler`'s, called without `await`, on a `TestScheduler` as on any other.
+    nonisolated static func threeTicks(of scheduler: TestScheduler) async -> [Date] {
+        let ticks = scheduler.timer(interval: .seconds(1))
+        var dates: [Date] = []
+        for await date in ticks {
+            dates.append(date)
+            if dates.count == 3 { break }
+        }
+        return dates
+    }
+
+    @Test("timer(interval:) from a nonisolated async function compiles without await and ticks with advance")
+    func timerFromNonisolatedCode() async {
+        let scheduler = TestScheduler()
+        let consumer = Task.detached { await Self.threeTicks(of: scheduler) }
+        // The repetition is registered when the detached task creates the stream.
+        while scheduler.nextDueDate == nil { await Task.yield() }
+        await scheduler.advance(by: .seconds(3))
+        #expect(await consumer.value == [t(1), t(2), t(3)])
+    }
+
+    @Test("sleep(for:) from a nonisolated async function wakes at the virtual deadline")
+    func sleepFromNonisolatedCode() async throws {
+        let scheduler = TestScheduler()
+        let sleeper = Task.detached { () async throws -> Date in
+            try await scheduler.sleep(for: .seconds(2))
+            return scheduler.currentDate
+        }
+        while scheduler.nextDueDate == nil { await Task.yield() }
+        await scheduler.advance(by: .seconds(2))
+        #expect(try await sleeper.value == t(2))
     }
 }
