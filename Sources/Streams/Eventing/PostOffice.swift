@@ -3,8 +3,19 @@ import Synchronization
 
 /// Identifies one registration with a ``PostOffice``; pass it to
 /// ``PostOffice/unregister(_:)-(RecipientID)`` to end that registration.
+///
+/// IDs are unique in the process: an ID ends only the registration it was returned for.
+/// Passed to another bus, or once its registration has ended, it changes nothing.
 public struct RecipientID: Hashable, Sendable, CustomStringConvertible {
     let rawValue: UInt64
+
+    /// The last ID handed out by any bus; 64 bits never wrap in practice.
+    private static let lastRawValue = Synchronization.Atomic<UInt64>(0)
+
+    /// A new ID, equal to no other.
+    static func next() -> RecipientID {
+        RecipientID(rawValue: lastRawValue.add(1, ordering: .relaxed).newValue)
+    }
 
     /// `RecipientID(n)`.
     public var description: String { "RecipientID(\(rawValue))" }
@@ -198,7 +209,8 @@ public final class PostOffice: @unchecked Sendable {
     // MARK: Unregistering
 
     /// Ends the registration `id`: it receives nothing more, from the next delivery on, even
-    /// during the post under way. Does nothing if it has already ended.
+    /// during the post under way. Does nothing if it has already ended, or if `id` was returned
+    /// by another bus.
     public func unregister(_ id: RecipientID) {
         let removed = state.withLock { $0.remove(id: id) }
         withExtendedLifetime(removed) {}
@@ -325,7 +337,6 @@ struct PostOfficeState {
         }
     }
 
-    private var lastID: UInt64 = 0
     /// One mailbox per registered type (a concrete type, a class, or a protocol).
     private var mailboxes: [ObjectIdentifier: Mailbox] = [:]
     /// For each posted type seen so far, the mailboxes whose type it is, inherits from or
@@ -337,8 +348,7 @@ struct PostOfficeState {
     var registrationCount: Int { index.count }
 
     mutating func nextID() -> RecipientID {
-        lastID += 1
-        return RecipientID(rawValue: lastID)
+        RecipientID.next()
     }
 
     mutating func add<Mail>(_ registration: Registration, for _: Mail.Type) {

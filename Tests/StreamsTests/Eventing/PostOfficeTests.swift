@@ -137,6 +137,29 @@ struct PostOfficeTests {
         #expect(bus.recipientCount == 0)
     }
 
+    @Test("an ID ends only the registration it was returned for: not one on another bus, and nothing once used")
+    func idsBelongToTheirRegistration() {
+        let orders = PostOffice()
+        let chat = PostOffice()
+        var log: [String] = []
+        let orderID = orders.register { (mail: Saved) in log.append("order \(mail.id)") }
+        let chatID = chat.register { (mail: Saved) in log.append("chat \(mail.id)") }
+        #expect(orderID != chatID)
+        orders.unregister(chatID)
+        chat.unregister(orderID)
+        orders.post(Saved(id: 1))
+        chat.post(Saved(id: 2))
+        #expect(log == ["order 1", "chat 2"])
+        orders.unregister(orderID)
+        let laterID = orders.register { (mail: Saved) in log.append("later \(mail.id)") }
+        orders.unregister(orderID)  // already used: the later registration stays
+        orders.post(Saved(id: 3))
+        #expect(log == ["order 1", "chat 2", "later 3"])
+        orders.unregister(laterID)
+        orders.post(Saved(id: 4))
+        #expect(log == ["order 1", "chat 2", "later 3"])
+    }
+
     @Test("unregistering a recipient ends all of its registrations, and only its own")
     func unregisterRecipient() {
         let bus = PostOffice()
