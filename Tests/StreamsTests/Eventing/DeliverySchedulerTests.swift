@@ -94,6 +94,56 @@ extension ConcurrencySuites {
             #expect(log.value == (0..<500).filter { !$0.isMultiple(of: 100) })
         }
 
+        @Test("OperationQueueScheduler runs inline from an operation of its queue with nothing waiting, later from elsewhere")
+        func operationQueueInline() {
+            let operations = OperationQueue()
+            operations.maxConcurrentOperationCount = 1
+            let scheduler = OperationQueueScheduler(operations)
+            let log = TestBox<[String]>([])
+            let done = DispatchSemaphore(value: 0)
+            let queued = scheduler.schedule {
+                log.value.append(OperationQueue.current === operations ? "later, on the queue" : "elsewhere")
+            }
+            #expect(queued != nil)
+            operations.addOperation {
+                let inline = scheduler.schedule { log.value.append("inline") }
+                log.value.append(inline == nil ? "returned after inline" : "queued")
+                done.signal()
+            }
+            done.wait()
+            #expect(log.value == ["later, on the queue", "inline", "returned after inline"])
+        }
+
+        @Test("OperationQueueScheduler keeps order: from its queue, an action is queued behind the ones waiting, and what an inline action schedules runs after it")
+        func operationQueueInlineOrder() {
+            let operations = OperationQueue()
+            operations.maxConcurrentOperationCount = 1
+            let scheduler = OperationQueueScheduler(operations)
+            let log = TestBox<[Int]>([])
+            let gate = DispatchSemaphore(value: 0)
+            operations.addOperation { gate.wait() }  // holds the queue while actions pile up
+            scheduler.schedule {
+                log.value.append(1)
+                scheduler.schedule { log.value.append(3) }  // 2 is waiting: must queue
+            }
+            scheduler.schedule { log.value.append(2) }
+            gate.signal()
+            operations.waitUntilAllOperationsAreFinished()
+            #expect(log.value == [1, 2, 3])
+            // Nothing waiting now: from an operation of the queue, inline; what the inline action
+            // schedules waits for it to end.
+            operations.addOperation {
+                scheduler.schedule {
+                    log.value.append(4)
+                    scheduler.schedule { log.value.append(6) }
+                    log.value.append(5)
+                }
+            }
+            operations.waitUntilAllOperationsAreFinished()
+            #expect(waitUntil { operations.operationCount == 0 && log.value.count == 6 })
+            #expect(log.value == [1, 2, 3, 4, 5, 6])
+        }
+
         @Test("an owner-bound observation delivered on a queue scheduler receives every value in order")
         func ownerBoundOnQueue() {
             let queue = DispatchQueue(label: "owner-bound-queue")
