@@ -293,9 +293,15 @@ extension Signal where Error == Never {
     }
 }
 
-extension Signal where Error == Never, Value == () {
+extension Signal where Error == Never {
     /// Calls the parameterless `method` of `owner` on each value, for as long as `owner` exists;
-    /// see ``observe(with:once:on:_:)``.
+    /// see ``observe(with:once:on:_:isolation:file:line:)``. The value itself is not passed: this
+    /// form is for methods that only need to know that something happened (a timer's `fired`, a
+    /// `Signal<Void, Never>`).
+    ///
+    /// ```swift
+    /// refreshTimer.fired.observe(with: self, call: Screen.refresh)
+    /// ```
     @inlinable @discardableResult
     public func observe<Owner: AnyObject>(
         with owner: Owner,
@@ -387,5 +393,19 @@ extension SignalProducer where Error == Never {
         file: StaticString = #fileID, line: UInt = #line
     ) -> Disposable {
         start(with: owner, once: once, on: scheduler, { owner, value in method(owner)(value) }, isolation: isolation, file: file, line: line)
+    }
+    /// Starts a run that calls the parameterless `method` of `owner` on each value, for as long
+    /// as `owner` exists; see ``start(with:once:on:_:isolation:file:line:)``. The value itself is
+    /// not passed.
+    @inlinable @discardableResult
+    public func start<Owner: AnyObject>(
+        with owner: Owner,
+        once: Bool = false,
+        on scheduler: Scheduler? = nil,
+        call method: @escaping (Owner) -> () -> Void,
+        isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> Disposable {
+        start(with: owner, once: once, on: scheduler, { owner, _ in method(owner)() }, isolation: isolation, file: file, line: line)
     }
 }

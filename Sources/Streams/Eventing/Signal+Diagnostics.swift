@@ -6,6 +6,13 @@
 /// check per registration. Hooks run outside the signal's locks, on the thread that added or
 /// removed the observer.
 final class ObserverDiagnostics: @unchecked Sendable {
+    /// What the observer-limit failure calls the stream: `Signal` or `LastValueSignal`.
+    private let kind: StaticString
+
+    init(kind: StaticString = "Signal") {
+        self.kind = kind
+    }
+
     private struct State {
         var name: String?
         var maximumObservers: Int?
@@ -37,7 +44,7 @@ final class ObserverDiagnostics: @unchecked Sendable {
         let (name, limit, hook) = state.withLock { ($0.name, $0.maximumObservers, $0.added) }
         if let limit, count > limit {
             fatalError(
-                "Signal \(name.map { "\"\($0)\"" } ?? "(unnamed)") has \(count) observers, more than its "
+                "\(kind) \(name.map { "\"\($0)\"" } ?? "(unnamed)") has \(count) observers, more than its "
                     + "maximumObservers of \(limit): an observer leaks or registers again; raise "
                     + "maximumObservers if this many are intended")
         }

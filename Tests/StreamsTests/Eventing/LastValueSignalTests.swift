@@ -4,6 +4,63 @@ import Testing
 
 @Suite("Eventing: LastValueSignal")
 struct LastValueSignalTests {
+    @Test("observerCount and the hooks follow observations and producer runs, added, disposed, ended once, and gone with the signal")
+    func observerCountAndHooks() {
+        var signal: LastValueSignal<Int>? = LastValueSignal<Int>()
+        var log: [String] = []
+        signal?.setObserverHooks(added: { log.append("+\($0)") }, removed: { log.append("-\($0)") })
+        #expect(signal?.observerCount == 0)
+        let first = signal?.observe { _ in }
+        let listener = Listener()
+        signal?.observe(with: listener, once: true, call: Listener.handle)
+        let run = signal?.producer.startWithValues { _ in }
+        #expect(signal?.observerCount == 3)
+        signal?.send(value: 1)  // ends the once observation
+        #expect(signal?.observerCount == 2)
+        first?.dispose()
+        first?.dispose()  // counted off once
+        #expect(signal?.observerCount == 1)
+        #expect(log == ["+1", "+2", "+3", "-2", "-1"])
+        signal = nil
+        #expect(log == ["+1", "+2", "+3", "-2", "-1", "-0"])
+        run?.dispose()
+        #expect(log.count == 6, "nothing counted off after the signal went")
+    }
+
+    @Test("a name shows in the description; the limit reads back")
+    func nameAndDescription() {
+        let signal = LastValueSignal<Double>()
+        #expect(signal.name == nil)
+        #expect(signal.description == "LastValueSignal<Double>(0 observers)")
+        signal.named("temperature").maximumObservers = 5
+        signal.observe { _ in }
+        #expect(signal.name == "temperature")
+        #expect(signal.maximumObservers == 5)
+        #expect(signal.description == "LastValueSignal<Double>(\"temperature\", 1 observer)")
+    }
+
+    @Test("going past the observer limit stops the program at the observation, naming the signal and the count")
+    func limitExceeded() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let signal = LastValueSignal<Int>().named("temperature")
+            signal.maximumObservers = 2
+            signal.observe { _ in }
+            _ = signal.producer.start()
+            signal.observe { _ in }
+        }
+        let output = result.map { String(decoding: $0.standardErrorContent, as: UTF8.self) } ?? ""
+        #expect(output.contains("LastValueSignal \"temperature\" has 3 observers, more than its maximumObservers of 2"))
+    }
+
+    @Test("a limit below 1 is a misuse")
+    func limitBelowOne() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            LastValueSignal<Int>().maximumObservers = 0
+        }
+        let output = result.map { String(decoding: $0.standardErrorContent, as: UTF8.self) } ?? ""
+        #expect(output.contains("LastValueSignal.maximumObservers must be at least 1, got 0"))
+    }
+
     @Test("a new observer receives the last value, then every later one")
     func replaysToNewObservers() {
         let temperature = LastValueSignal<Int>()

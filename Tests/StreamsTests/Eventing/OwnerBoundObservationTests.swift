@@ -24,6 +24,36 @@ final class LifetimeListener: LifetimeProviding, @unchecked Sendable {
 
 @Suite("Eventing: owner-bound observation")
 struct OwnerBoundObservationTests {
+    @Test("a method without parameters serves as the callback of any signal, last-value signal, timer or producer that cannot fail")
+    func parameterlessMethodsEverywhere() {
+        let listener = Listener()
+        let (pings, pingInput) = Signal<Void, Never>.pipe()
+        let (values, valueInput) = Signal<Int, Never>.pipe()
+        pings.observe(with: listener, call: Listener.ping)
+        values.observe(with: listener, call: Listener.ping)
+        values.observe(with: listener, once: true, call: Listener.ping)
+        let lastPing = LastValueSignal<Void>()
+        let lastValue = LastValueSignal<Int>()
+        lastPing.observe(with: listener, call: Listener.ping)
+        lastValue.observe(with: listener, call: Listener.ping)
+        let clock = TestScheduler()
+        let timer = PeriodicTimer(interval: .seconds(1), on: clock)
+        timer.fired.observe(with: listener, call: Listener.ping)
+        timer.activate()
+        SignalProducer<String, Never>(["a", "b"]).start(with: listener, call: Listener.ping)
+        #expect(listener.received == [-1, -1])
+        pingInput.send(value: ())
+        valueInput.send(value: 5)
+        valueInput.send(value: 6)
+        lastPing.send(value: ())
+        lastValue.send(value: 7)
+        clock.advance(by: .seconds(1))
+        // The producer's two values, a ping, two values (the once observation on the first), the
+        // two last-value signals and one tick.
+        #expect(listener.received == Array(repeating: -1, count: 2 + 1 + 3 + 2 + 1))
+        timer.stop()
+    }
+
     @Test("observe(with:) hands the owner and each value to the closure")
     func deliversOwnerAndValue() {
         let (signal, input) = Signal<Int, Never>.pipe()
