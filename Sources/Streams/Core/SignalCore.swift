@@ -82,6 +82,9 @@ class SignalCoreBase: @unchecked Sendable {
     final let sendLockOwner: SendLockOwner?
     /// The thread holding `sendLock`, or 0.
     @usableFromInline final let deliveringThread = Synchronization.Atomic<UInt>(0)
+    /// Whether the signal was given a name: lets the signals derived from an unnamed one skip
+    /// looking for a name to extend (see `Signal.name`).
+    @usableFromInline final let isNamed = Synchronization.Atomic<Bool>(false)
     /// Moves on every change of the observers or of the terminal flag; written under `state`'s
     /// lock, read by the delivering thread to know whether its delivery list is current.
     @usableFromInline final let observersVersion = Synchronization.Atomic<UInt>(0)

@@ -1,4 +1,5 @@
 // A signal's name, observer count, observer limit and observer hooks.
+import Synchronization
 
 /// The name, observer limit and observer hooks of one signal.
 ///
@@ -61,10 +62,22 @@ extension Signal {
     /// A name for debugging, used by ``logEvents(identifier:events:fileName:functionName:lineNumber:logger:)``
     /// when no identifier is given, by ``description`` and by the observer-limit failure.
     ///
-    /// `nil` until set.
+    /// `nil` until set. A signal derived by an operator from a named signal is named after it,
+    /// by its chain: `cart.map.filter` for `cart.map { ... }.filter { ... }` on a signal named
+    /// `cart`. Signals without a name pay nothing for this.
     public var name: String? {
-        get { core.existingDiagnostics?.name }
-        set { core.diagnostics.name = newValue }
+        get { core.isNamed.load(ordering: .acquiring) ? core.existingDiagnostics?.name : nil }
+        set {
+            core.diagnostics.name = newValue
+            if newValue != nil { core.isNamed.store(true, ordering: .releasing) }
+        }
+    }
+
+    /// Names this signal, derived from `source` by the operator `operatorName`, after it (see
+    /// ``name``), if `source` has a name.
+    @inlinable
+    func continueName<A, B>(of source: Signal<A, B>, _ operatorName: StaticString) {
+        if source.core.isNamed.load(ordering: .relaxed) { name = source.name.map { chainName($0, operatorName) } }
     }
 
     /// Gives the signal a name for debugging (see ``name``) and returns it, for chaining.
@@ -129,9 +142,17 @@ extension Signal: CustomStringConvertible {
 }
 
 extension SignalProducer {
-    /// The name given with ``named(_:)``; `nil` by default. Operators make new, unnamed
-    /// producers.
+    /// The name given with ``named(_:)``; `nil` by default. A producer derived by an operator
+    /// from a named producer is named after it, by its chain: `search.map.filter` for
+    /// `search.map { ... }.filter { ... }` on a producer named `search`.
     public var name: String? { debugName }
+
+    /// Names this producer, derived from `source` by the operator `operatorName`, after it (see
+    /// ``name``), if `source` has a name.
+    @inlinable
+    mutating func continueName<A, B>(of source: SignalProducer<A, B>, _ operatorName: StaticString) {
+        if let sourceName = source.debugName { debugName = chainName(sourceName, operatorName) }
+    }
 
     /// A copy of this producer with a name for debugging: ``description`` and
     /// ``logEvents(identifier:events:fileName:functionName:lineNumber:logger:)`` (when given no
@@ -152,4 +173,13 @@ extension SignalProducer: CustomStringConvertible {
     public var description: String {
         "SignalProducer<\(Value.self), \(Error.self)>\(name.map { "(\"\($0)\")" } ?? "")"
     }
+}
+
+/// The name of a stream derived by the operator `operatorName` (a function name such as
+/// `map(_:)`) from a stream named `source`: `source.map`.
+@usableFromInline
+func chainName(_ source: String, _ operatorName: StaticString) -> String {
+    let function = "\(operatorName)"
+    let base = function.firstIndex(of: "(").map { function[..<$0] } ?? function[...]
+    return "\(source).\(base)"
 }

@@ -56,10 +56,16 @@ extension Signal.Event {
 extension Signal {
     /// Applies a fused operator: a signal observing this one through it, delivered under this
     /// signal's send lock rather than a lock of its own (see `SignalCore.sendFused(_:)`).
+    ///
+    /// `operatorName` (the calling operator, by default) extends this signal's name, if it has
+    /// one, into the derived signal's; see ``Signal/name``.
     @inlinable
-    func liftFused<U, F>(_ transform: @escaping FusedOperator<Value, Error, U, F>) -> Signal<U, F> {
+    func liftFused<U, F>(
+        _ transform: @escaping FusedOperator<Value, Error, U, F>, operatorName: StaticString = #function
+    ) -> Signal<U, F> {
         let derived = SignalCore<U, F>(fusedTo: core)
         let signal = Signal<U, F>(core: derived)
+        signal.continueName(of: self, operatorName)
         let input = Signal<U, F>.Observer(fusedInput: derived)
         Lifetime(derived.disposable) += observe(transform(input, AlreadyHandledDisposable.shared))
         return signal
@@ -68,10 +74,14 @@ extension Signal {
     /// Applies a serialized operator: a signal observing this one through it, the operator
     /// sending into the new signal's input and keeping resources in its lifetime.
     @inlinable
-    func liftSerialized<U, F>(_ transform: @escaping SerializedOperator<Value, Error, U, F>) -> Signal<U, F> {
-        Signal<U, F> { observer, lifetime in
+    func liftSerialized<U, F>(
+        _ transform: @escaping SerializedOperator<Value, Error, U, F>, operatorName: StaticString = #function
+    ) -> Signal<U, F> {
+        let signal = Signal<U, F> { observer, lifetime in
             lifetime += self.observe(transform(observer, lifetime))
         }
+        signal.continueName(of: self, operatorName)
+        return signal
     }
 }
 
@@ -83,24 +93,32 @@ extension SignalProducer {
     @inlinable
     func liftFused<U, F>(
         _ transform: @escaping FusedOperator<Value, Error, U, F>,
-        values: FusedValuesOperator<Value, U>? = nil
+        values: FusedValuesOperator<Value, U>? = nil,
+        operatorName: StaticString = #function
     ) -> SignalProducer<U, F> {
         let stage = FusedStage(upstream: self, transform: transform, values: values)
-        guard stage.hasValuesRun else { return SignalProducer<U, F>(run: { stage.run($0) }) }
-        return SignalProducer<U, F>(run: { stage.run($0) }, valuesRun: { stage.runValues($0) })
+        var lifted = stage.hasValuesRun
+            ? SignalProducer<U, F>(run: { stage.run($0) }, valuesRun: { stage.runValues($0) })
+            : SignalProducer<U, F>(run: { stage.run($0) })
+        lifted.continueName(of: self, operatorName)
+        return lifted
     }
 
     /// Applies a serialized operator to every run: the operator sends into a signal that the
     /// run's observer observes; the upstream run is interrupted when that signal terminates.
     @inlinable
-    func liftSerialized<U, F>(_ transform: @escaping SerializedOperator<Value, Error, U, F>) -> SignalProducer<U, F> {
+    func liftSerialized<U, F>(
+        _ transform: @escaping SerializedOperator<Value, Error, U, F>, operatorName: StaticString = #function
+    ) -> SignalProducer<U, F> {
         let run = startRun
-        return SignalProducer<U, F>(run: ProducerRuns.generator { observer, lifetime in
+        var lifted = SignalProducer<U, F>(run: ProducerRuns.generator { observer, lifetime in
             _ = run { handle in
                 lifetime += handle
                 return transform(observer, lifetime)
             }
         })
+        lifted.continueName(of: self, operatorName)
+        return lifted
     }
 }
 
@@ -162,10 +180,11 @@ extension SignalProducer {
     /// there, never on the disposing thread inside `dispose()`.
     @inlinable
     func liftScheduled<U, F>(
-        on scheduler: Scheduler, _ transform: @escaping SerializedOperator<Value, Error, U, F>
+        on scheduler: Scheduler, _ transform: @escaping SerializedOperator<Value, Error, U, F>,
+        operatorName: StaticString = #function
     ) -> SignalProducer<U, F> {
         let run = startRun
-        return SignalProducer<U, F>(run: { makeObserver in
+        var lifted = SignalProducer<U, F>(run: { makeObserver in
             let signal = SignalCore<U, F>()
             let input = Signal<U, F>.Observer(input: signal)
             // The operator's resources (its upstream run, its scheduled actions) end with the
@@ -187,6 +206,8 @@ extension SignalProducer {
             }
             return handle
         })
+        lifted.continueName(of: self, operatorName)
+        return lifted
     }
 }
 

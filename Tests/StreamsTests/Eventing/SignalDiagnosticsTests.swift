@@ -4,6 +4,54 @@ import Testing
 
 @Suite("Eventing: names, observer count, limit and hooks")
 struct SignalDiagnosticsTests {
+    @Test("a signal derived from a named one is named by its chain, in description, logEvents and the observer-limit message")
+    func namesFollowTheChain() {
+        let (cart, input) = Signal<Int, Never>.pipe()
+        cart.named("cart")
+        let chained = cart.map { $0 * 2 }.filter { $0 > 0 }.skipRepeats().take(first: 5)
+        #expect(chained.name == "cart.map.filter.skipRepeats.take")
+        chained.observeValues { _ in }
+        #expect(chained.description == "Signal<Int, Never>(\"cart.map.filter.skipRepeats.take\", 1 observer)")
+        var identifiers: [String] = []
+        cart.map { $0 + 1 }.logEvents(events: [.value]) { identifier, _, _, _, _ in identifiers.append(identifier) }
+            .observeValues { _ in }
+        input.send(value: 1)
+        #expect(identifiers == ["cart.map"])
+        let scheduled = cart.observe(on: ImmediateScheduler()).scan(0, +)
+        #expect(scheduled.name == "cart.observe.scan")
+    }
+
+    @Test("unnamed signals and producers stay unnamed through operators")
+    func unnamedStaysUnnamed() {
+        let (signal, _) = Signal<Int, Never>.pipe()
+        #expect(signal.map { $0 }.filter { _ in true }.name == nil)
+        #expect(SignalProducer<Int, Never>(1...3).map { $0 }.delay(1, on: TestScheduler()).name == nil)
+    }
+
+    @Test("a producer derived from a named one is named by its chain, and so is the signal of each run")
+    func producerNamesFollowTheChain() {
+        let search = SignalProducer<String, Never>(["a", "b"]).named("search")
+        let chained = search.map { $0.count }.filter { $0 > 0 }.delay(1, on: TestScheduler())
+        #expect(chained.name == "search.map.filter.delay")
+        #expect(chained.description == "SignalProducer<Int, Never>(\"search.map.filter.delay\")")
+        chained.startWithSignal { signal, _ in
+            #expect(signal.name == "search.map.filter.delay")
+        }
+    }
+
+    @Test("the observer-limit message names a derived signal by its chain")
+    func limitMessageNamesTheChain() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let (cart, input) = Signal<Int, Never>.pipe()
+            let total = cart.named("cart").map { $0 * 2 }
+            total.maximumObservers = 1
+            for _ in 0..<2 { total.observeValues { _ in } }
+            withExtendedLifetime(input) {}
+        }
+        let output = result.map { String(decoding: $0.standardErrorContent, as: UTF8.self) } ?? ""
+        #expect(output.contains("Signal \"cart.map\" has 2 observers, more than its maximumObservers of 1"))
+    }
+
     @Test("observerCount follows observers added, disposed and released at termination")
     func observerCount() {
         let (signal, input) = Signal<Int, Never>.pipe()
@@ -109,7 +157,7 @@ struct SignalDiagnosticsTests {
         #expect(producer.description == "SignalProducer<Int, Never>")
         let named = producer.named("numbers")
         #expect(named.description == "SignalProducer<Int, Never>(\"numbers\")")
-        #expect(named.map { $0 * 2 }.name == nil, "an operator makes a new, unnamed producer")
+        #expect(named.map { $0 * 2 }.name == "numbers.map", "an operator names its producer after its source")
         var identifiers: [String] = []
         let logged = named.logEvents(events: [.value]) { identifier, _, _, _, _ in identifiers.append(identifier) }
         #expect(logged.name == "numbers")
