@@ -42,18 +42,44 @@ extension SignalProducer {
         SignalProducer.combineLatest(self, other)
     }
 
+    /// Combines the latest values of this producer and the signal `other` into pairs.
+    ///
+    /// The same as ``combineLatest(_:_:)`` with this producer first; each run observes `other`
+    /// while it lasts.
+    ///
+    /// This form only names the mismatch when a signal of the wrong type is passed: the
+    /// compiler then reports the signal's type against the expected one, where the form for
+    /// any ``SignalProducerConvertible`` could only say that no overload matched. It is
+    /// disfavoured, so that `.empty` or `.never` still mean a producer.
+    ///
+    /// - Parameter other: The signal whose latest value is the second of each pair.
+    /// - Returns: A producer of `(self, other)` pairs.
+    @inlinable
+    @_disfavoredOverload
+    public func combineLatest<U>(with other: Signal<U, Error>) -> SignalProducer<(Value, U), Error> {
+        SignalProducer.combineLatest(self, other.producer)
+    }
+
     /// Combines the latest values of this producer and `other` into pairs.
     ///
     /// The same as ``combineLatest(_:_:)`` with this producer first.
+    ///
+    /// `other` is an existential, where ReactiveSwift has a generic parameter, so that the
+    /// compiler rejects an argument of the wrong type as soon as it knows the argument's type.
+    /// Given a generic parameter, it tries every overload of every closure in the rest of the
+    /// expression first, and gives up ("unable to type-check this expression in reasonable
+    /// time") instead of naming the mismatch. An `any PropertyProtocol<U>`, which Swift cannot
+    /// convert to this existential, goes to the ``PropertyProtocol`` form; an argument typed
+    /// `any BindingSource<U>` needs `.producer`.
     ///
     /// - Parameter other: Anything that gives the producer whose latest value is the second of
     ///   each pair: a producer, a signal, a property.
     /// - Returns: A producer of `(self, other)` pairs.
     @inlinable
-    public func combineLatest<Other: SignalProducerConvertible>(
-        with other: Other
-    ) -> SignalProducer<(Value, Other.Value), Error> where Other.Error == Error {
-        SignalProducer.combineLatest(self, other)
+    public func combineLatest<U>(
+        with other: any SignalProducerConvertible<U, Error>
+    ) -> SignalProducer<(Value, U), Error> {
+        SignalProducer.combineLatest(self, other.producer)
     }
 
     /// Combines the latest values of any number of producers into arrays.
@@ -91,5 +117,23 @@ extension SignalProducer {
     where S.Iterator.Element: SignalProducerConvertible, S.Iterator.Element.Value == Value,
           S.Iterator.Element.Error == Error {
         .init(Combining.array(.latest, producers.map { CombiningSource($0.producer) }, emptySentinel: emptySentinel))
+    }
+}
+
+extension SignalProducer where Error == Never {
+    /// Combines the latest values of this producer and the property `other` into pairs.
+    ///
+    /// The same as ``combineLatest(_:_:)`` with this producer first. This form takes the
+    /// existentials of ``PropertyProtocol`` and of the protocols refining it
+    /// (`any PropertyProtocol<U>`, `any MutablePropertyProtocol<U>`), which Swift cannot convert
+    /// to `any SignalProducerConvertible<U, Never>`; it is disfavoured, so that a concrete
+    /// property still goes to the form for any ``SignalProducerConvertible``.
+    ///
+    /// - Parameter other: The property whose latest value is the second of each pair.
+    /// - Returns: A producer of `(self, other)` pairs.
+    @inlinable
+    @_disfavoredOverload
+    public func combineLatest<U>(with other: any PropertyProtocol<U>) -> SignalProducer<(Value, U), Never> {
+        SignalProducer.combineLatest(self, other.producer)
     }
 }

@@ -244,6 +244,22 @@ struct CombineLatestTests {
         #expect(tuples.entries == ["(1, \"b\", 2.5)", "|"])
     }
 
+    @Test("combineLatest(with:) on a producer takes a property, an existential one, a result and a stream")
+    func producerWithEveryConvertible() {
+        let property = MutableProperty("p")
+        let existential: any PropertyProtocol<String> = property
+        let convertible: any SignalProducerConvertible<String, Never> = SignalProducer(value: "c")
+        let log = Transcript()
+        SignalProducer<Int, Never>(value: 1).combineLatest(with: property).start(log.observer(pair))
+        SignalProducer<Int, Never>(value: 2).combineLatest(with: existential).start(log.observer(pair))
+        SignalProducer<Int, Never>(value: 3).combineLatest(with: convertible).start(log.observer(pair))
+        SignalProducer<Int, Never>(value: 4).combineLatest(with: Result<String, Never>.success("r")).start(log.observer(pair))
+        SignalProducer<Int, Never>(value: 5).combineLatest(with: SignalProducer<String, Never>(value: "s").stream).start(log.observer(pair))
+        #expect(log.entries == ["(1, p)", "(2, p)", "(3, c)", "|", "(4, r)", "|", "(5, s)", "|"])
+        property.value = "q"
+        #expect(log.entries.suffix(2) == ["(1, q)", "(2, q)"])
+    }
+
     @Test("producers of three to ten sources give tuples in argument order")
     func producerArities() {
         func p(_ value: Int) -> SignalProducer<Int, Never> { SignalProducer(value: value) }
