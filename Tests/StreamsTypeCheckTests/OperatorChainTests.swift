@@ -59,6 +59,64 @@ struct OperatorChainTests {
         #expect(chained.value == (2, 4))
     }
 
+    // Arithmetic on `Double` with literals, as users write it. Each closure's operators are
+    // overloaded for every numeric type; these chains keep their cost low (tens of
+    // milliseconds). A chain with literal arithmetic in several closures of one expression, as
+    // `map { Double($0) * 1.5 }.filter { $0 > 2 }.map { $0 / 2 }`, takes Swift 6.3 seconds
+    // to type-check on any type, `Array` included, and is not guarded here.
+
+    @Test("a Double chain on a Signal")
+    func signalDoubleChain() {
+        let (signal, input) = Signal<Int, Never>.pipe()
+        let chained = signal.map { Double($0) * 1.5 }.filter { $0 > 2 }.map { $0.rounded() }.skipRepeats().take(first: 3).map { Int($0) }
+        var seen: [Int] = []
+        chained.observeValues { seen.append($0) }
+        for value in 1...6 { input.send(value: value) }
+        // 1.5 is filtered out; 3, 4.5, 6, 7.5 and 9 round to 3, 5, 6, 8 and 9.
+        #expect(seen == [3, 5, 6])
+    }
+
+    @Test("a Double chain on a SignalProducer")
+    func producerDoubleChain() {
+        let chained = SignalProducer<Int, Never>(1...6).map { Double($0) * 1.5 }.filter { $0 > 2 }.map { $0.rounded() }.skipRepeats().take(first: 3).map { Int($0) }
+        var seen: [Int] = []
+        chained.startWithValues { seen.append($0) }
+        #expect(seen == [3, 5, 6])
+    }
+
+    @Test("a Double chain on a Property")
+    func propertyDoubleChain() {
+        let source = MutableProperty(2)
+        let chained = source.map { Double($0) * 1.5 }.map { $0.rounded() }.skipRepeats().map { Int($0) }.combineLatest(with: source)
+        #expect(chained.value == (3, 2))
+        source.value = 5
+        #expect(chained.value == (8, 5))
+    }
+
+    /// `combineLatest(with:)` on a producer takes a producer, a signal, a property, an
+    /// existential property and an implicit member, as in ReactiveSwift.
+    @Test("combineLatest(with:) on a producer, with every kind of argument, in Double chains")
+    func producerCombineLatestArguments() {
+        let (signal, input) = Signal<Int, Never>.pipe()
+        let property = MutableProperty(4)
+        let existential: any PropertyProtocol<Int> = property
+        var sums: [Double] = []
+        SignalProducer<Int, Never>(value: 2).map { Double($0) * 1.5 }.combineLatest(with: signal.map { Double($0) / 2 }).map { $0 + $1 }.startWithValues { sums.append($0) }
+        input.send(value: 4)
+        #expect(sums == [5])
+
+        var pairs: [Double] = []
+        SignalProducer<Int, Never>(value: 2).map { Double($0) * 1.5 }.combineLatest(with: property).map { $0 + Double($1) }.startWithValues { pairs.append($0) }
+        SignalProducer<Int, Never>(value: 1).combineLatest(with: existential).startWithValues { pairs.append(Double($0 &+ $1)) }
+        SignalProducer<Int, Never>(value: 1).combineLatest(with: SignalProducer(value: 2)).startWithValues { pairs.append(Double($0 &+ $1)) }
+        #expect(pairs == [7, 5, 3])
+
+        var none = 0
+        let empty: SignalProducer<(Int, String), Never> = SignalProducer<Int, Never>(value: 1).combineLatest(with: .empty)
+        empty.startWithValues { _ in none &+= 1 }
+        #expect(none == 0)
+    }
+
     /// Static calls written on the bare generic types, as ReactiveSwift code writes them: they
     /// compile only while these types' `Sendable` conformance is unconditional (see
     /// DesignGuidelines, "Threads and Sendable").
