@@ -643,23 +643,31 @@ final class SignalCore<Value, Error: Swift.Error>: SignalCoreBase, @unchecked Se
     /// unchanged for the whole call, with `event`.
     @inlinable @inline(__always)
     static func deliver(_ event: Event, to base: UnsafeRawPointer, count: Int) {
-        // Every object in a list was registered by `add`, as a `Sink`, so the slots can be seen
-        // as sinks. Nothing writes to a list's storage while it is delivered (a change of the
-        // observers copies it, see `SignalCoreBase.deliveryList`), so each slot is passed as an
-        // exclusive (`inout`) access: the compiler then borrows the observer in it, and borrows
-        // the closure it holds inside `Observer.deliver`, instead of retaining and releasing
-        // one of them around every call.
-        UnsafeMutableRawPointer(mutating: base).withMemoryRebound(to: Sink?.self, capacity: count) { slots in
-            for index in 0..<count {
-                call(&slots[index], with: event)
-            }
+        // Every object in a list was registered by `add`, as a `Sink`, and nothing writes to a
+        // list's storage while it is delivered (a change of the observers copies it, see
+        // `SignalCoreBase.deliveryList`). Each slot is only read, as a plain pointer: other
+        // threads read the same storage meanwhile (`remove` finds the observer it takes out),
+        // and a read is all they may share with this loop. The observer is then borrowed, not
+        // retained, for the call: the list keeps it alive, and `Observer.deliver` borrows the
+        // closure it holds in turn.
+        for index in 0..<count {
+            let slot = base.load(
+                fromByteOffset: index &* MemoryLayout<UnsafeRawPointer?>.stride, as: UnsafeRawPointer?.self)
+            if let slot { call(Unmanaged<Sink>.fromOpaque(slot), with: event) }
         }
     }
 
-    /// Calls the observer in `slot`, if any, with `event`; see ``deliver(_:to:count:)``.
+    /// Calls the observer in `slot`, if any, with `event`, borrowing it and the closure it holds
+    /// instead of retaining them; for a slot only the calling thread touches.
     @inlinable @inline(__always)
     static func call(_ slot: inout Sink?, with event: Event) {
         slot?.deliver(event)
+    }
+
+    /// Calls the observer `observer`, borrowed, with `event`; see ``deliver(_:to:count:)``.
+    @inlinable @inline(__always)
+    static func call(_ observer: Unmanaged<Sink>, with event: Event) {
+        observer._withUnsafeGuaranteedRef { $0.deliver(event) }
     }
 
     // MARK: Observers
