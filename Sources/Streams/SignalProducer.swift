@@ -21,13 +21,23 @@ public struct SignalProducer<Value, Error: Swift.Error> {
     /// the stateless stages (`map`, `filter`, `compactMap`) applied to them.
     @usableFromInline let startValuesRun: ProducerValuesRun<Value>?
 
+    /// Sets up one run that its consumer pulls, an element at a time, when the producer has that
+    /// form; see ``ProducerPullRun``. ``values`` iterates it. `nil` for every producer but the
+    /// synchronous sources of a sequence and the fused stages applied to them.
+    @usableFromInline let startPullRun: ProducerPullRun<Value, Error>?
+
     /// The debugging name given by ``named(_:)``.
     @usableFromInline var debugName: String?
 
     @inlinable
-    init(run: @escaping ProducerRun<Value, Error>, valuesRun: ProducerValuesRun<Value>? = nil) {
+    init(
+        run: @escaping ProducerRun<Value, Error>,
+        valuesRun: ProducerValuesRun<Value>? = nil,
+        pullRun: ProducerPullRun<Value, Error>? = nil
+    ) {
         startRun = run
         startValuesRun = valuesRun
+        startPullRun = pullRun
         debugName = nil
     }
 
@@ -35,7 +45,7 @@ public struct SignalProducer<Value, Error: Swift.Error> {
     @inlinable
     init<S: Sequence>(sequence values: S) where S.Element == Value {
         let source = SequenceSource(values)
-        self.init(run: { source.run($0) }, valuesRun: { source.runValues($0) })
+        self.init(run: { source.run($0) }, valuesRun: { source.runValues($0) }, pullRun: { source.pull($0) })
     }
 
     /// Creates a producer from anything that can give one.

@@ -32,6 +32,29 @@ typealias ProducerValuesRun<Value> = (_ action: (Value) -> Void) -> Void
 @usableFromInline
 typealias FusedValuesOperator<Value, U> = (_ value: Value, _ downstream: (U) -> Void) -> Void
 
+/// A run of a ``SignalProducer`` that its consumer drives, one element of the source at a time
+/// (``SignalProducer/values``), when the producer has that form.
+///
+/// It is set up as a ``ProducerRun`` is (the observer asked for, the interrupt handle handed
+/// over first) but sends nothing yet: it returns the ``ProducerPull`` that sends each element.
+/// Only the synchronous sources of a sequence and the fused stages applied to them have this
+/// form: the stages are the same observers as in a run started with `start`, and a stage that
+/// ends the run (`take(first:)`) disposes the same handle, so every event a pull sends is an
+/// event the pushed run would have sent, in the same order.
+@usableFromInline
+typealias ProducerPullRun<Value, Error: Swift.Error> =
+    (_ makeObserver: (_ interruptHandle: Disposable) -> Signal<Value, Error>.Observer) -> ProducerPull
+
+/// One step of a ``ProducerPullRun``: sends the source's next element through the run's stages,
+/// or, when the source is exhausted or the run's handle was disposed, the run's terminal event.
+/// Returns `false` once that terminal event has been sent, and does nothing from then on.
+///
+/// The steps of one run are called one after another, never concurrently (from one task, which
+/// may change threads between two steps). A disposal of the handle is seen at the next step,
+/// which sends `interrupted` without pulling another element.
+@usableFromInline
+typealias ProducerPull = () -> Bool
+
 /// The kinds of run the producer initialisers are built from.
 @usableFromInline
 enum ProducerRuns {
@@ -133,6 +156,60 @@ final class SequenceSource<S: Sequence> {
     @inlinable
     func runValues(_ action: (S.Element) -> Void) {
         for value in values { action(value) }
+    }
+
+    /// The run pulled by its consumer (``ProducerPullRun``): each step sends one element, then
+    /// the completion. It keeps the events and the checks of ``run(_:)``: a run disposed before
+    /// its first step, or by one of its values, pulls no further element and ends with
+    /// `interrupted`.
+    @inlinable
+    func pull<Error>(_ makeObserver: (_ interruptHandle: Disposable) -> Signal<S.Element, Error>.Observer) -> ProducerPull {
+        let run = SynchronousRun()
+        let observer = makeObserver(run)
+        let steps = SequencePull(values.makeIterator(), observer: observer, run: run)
+        return { steps.step() }
+    }
+}
+
+/// The state of a pulled run of a sequence (``SequenceSource/pull(_:)``): the sequence's
+/// iterator, the observer its elements go to, and the run's interrupt handle.
+///
+/// Its steps are called one at a time (see ``ProducerPull``), so its state needs no lock, and
+/// no dynamic exclusivity check either.
+@usableFromInline
+final class SequencePull<Iterator: IteratorProtocol, Error: Swift.Error> {
+    @usableFromInline @exclusivity(unchecked) var iterator: Iterator
+    @usableFromInline @exclusivity(unchecked) var ended = false
+    @usableFromInline let observer: Signal<Iterator.Element, Error>.Observer
+    @usableFromInline let run: SynchronousRun
+
+    @inlinable
+    init(_ iterator: Iterator, observer: Signal<Iterator.Element, Error>.Observer, run: SynchronousRun) {
+        self.iterator = iterator
+        self.observer = observer
+        self.run = run
+    }
+
+    /// Sends the next element, or the end of the run; see ``ProducerPull``.
+    @inlinable
+    func step() -> Bool {
+        if ended { return false }
+        var exhausted = false
+        if !run.isInterrupted {
+            if let value = iterator.next() {
+                observer.send(value: value)
+                if !run.isInterrupted { return true }
+            } else {
+                exhausted = true
+            }
+        }
+        ended = true
+        if exhausted && run.finish() {
+            observer.sendCompleted()
+        } else {
+            observer.sendInterrupted()
+        }
+        return false
     }
 }
 

@@ -89,7 +89,8 @@ extension SignalProducer {
     /// Applies a fused operator to every run: the run's observer is wrapped, no signal is created.
     ///
     /// A stateless operator also passes its values-only form, `values`: the result then keeps a
-    /// values-only run (``ProducerValuesRun``) when this producer has one.
+    /// values-only run (``ProducerValuesRun``) when this producer has one. Any fused operator
+    /// keeps the run pulled by its consumer (``ProducerPullRun``) when this producer has one.
     @inlinable
     func liftFused<U, F>(
         _ transform: @escaping FusedOperator<Value, Error, U, F>,
@@ -97,9 +98,10 @@ extension SignalProducer {
         operatorName: StaticString = #function
     ) -> SignalProducer<U, F> {
         let stage = FusedStage(upstream: self, transform: transform, values: values)
-        var lifted = stage.hasValuesRun
-            ? SignalProducer<U, F>(run: { stage.run($0) }, valuesRun: { stage.runValues($0) })
-            : SignalProducer<U, F>(run: { stage.run($0) })
+        var lifted = SignalProducer<U, F>(
+            run: { stage.run($0) },
+            valuesRun: stage.hasValuesRun ? { stage.runValues($0) } : nil,
+            pullRun: stage.hasPullRun ? { stage.pull($0) } : nil)
         lifted.continueName(of: self, operatorName)
         return lifted
     }
@@ -122,14 +124,15 @@ extension SignalProducer {
     }
 }
 
-/// A fused operator applied to a producer, in both forms of run: one object that the new
-/// producer's two run closures capture, so that applying the operator allocates it alone.
+/// A fused operator applied to a producer, in every form of run: one object that the new
+/// producer's run closures capture, so that applying the operator allocates it alone.
 @usableFromInline
 final class FusedStage<Value, Error: Swift.Error, U, F: Swift.Error> {
     @usableFromInline let upstream: ProducerRun<Value, Error>
     @usableFromInline let transform: FusedOperator<Value, Error, U, F>
     @usableFromInline let upstreamValues: ProducerValuesRun<Value>?
     @usableFromInline let values: FusedValuesOperator<Value, U>?
+    @usableFromInline let upstreamPull: ProducerPullRun<Value, Error>?
 
     @inlinable
     init(
@@ -139,6 +142,7 @@ final class FusedStage<Value, Error: Swift.Error, U, F: Swift.Error> {
     ) {
         self.upstream = upstream.startRun
         self.transform = transform
+        upstreamPull = upstream.startPullRun
         // The values-only form needs one on both sides.
         if let values, let upstreamValues = upstream.startValuesRun {
             self.upstreamValues = upstreamValues
@@ -168,6 +172,23 @@ final class FusedStage<Value, Error: Swift.Error, U, F: Swift.Error> {
             preconditionFailure("FusedStage.runValues called on a stage without a values-only run")
         }
         upstreamValues { value in values(value, action) }
+    }
+
+    /// Whether the stage has a run pulled by its consumer: whether its upstream has one.
+    @inlinable
+    var hasPullRun: Bool { upstreamPull != nil }
+
+    /// The run pulled by its consumer: the upstream's, its observer wrapped by the operator as in
+    /// ``run(_:)``. The operator sends only from inside its callbacks, so what one step of the
+    /// upstream sends through it is all it sends for that step.
+    ///
+    /// - Precondition: ``hasPullRun``.
+    @inlinable
+    func pull(_ makeObserver: (_ interruptHandle: Disposable) -> Signal<U, F>.Observer) -> ProducerPull {
+        guard let upstreamPull else {
+            preconditionFailure("FusedStage.pull called on a stage without a pulled run")
+        }
+        return upstreamPull { handle in transform(makeObserver(handle), handle) }
     }
 }
 
