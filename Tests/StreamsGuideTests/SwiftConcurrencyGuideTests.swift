@@ -4,20 +4,20 @@ import Observation
 import Streams
 import Testing
 
-// guide: SwiftConcurrency 7: begin
+// guide: SwiftConcurrency 9: begin
 struct NotFound: Error {}
 
 func fetchTitle(_ id: Int) async throws(NotFound) -> String {
     guard id > 0 else { throw NotFound() }
     return "Item \(id)"
 }
-// guide: SwiftConcurrency 7: end
+// guide: SwiftConcurrency 9: end
 
-// guide: SwiftConcurrency 13: begin
+// guide: SwiftConcurrency 15: begin
 @Observable final class Player {
     var score = 0
 }
-// guide: SwiftConcurrency 13: end
+// guide: SwiftConcurrency 15: end
 
 /// The code blocks of the article "Streams and Swift concurrency"
 /// (`Sources/Streams/Streams.docc/SwiftConcurrency.md`), compiled in Swift 6 mode with warnings
@@ -25,7 +25,7 @@ func fetchTitle(_ id: Int) async throws(NotFound) -> String {
 /// `#expect` lines check what the article's comments claim.
 @Suite("Swift concurrency guide")
 struct SwiftConcurrencyGuideTests {
-    @Test("values: a loop over a producer, typed errors, buffering, interruption")
+    @Test("values: a loop over a producer, a pulled sequence, typed errors, buffering, stopping, interruption")
     func values() async {
         // guide: SwiftConcurrency 1: begin
         let pages = SignalProducer<Int, Never>([1, 2, 3])
@@ -38,6 +38,18 @@ struct SwiftConcurrencyGuideTests {
         #expect(seen == [1, 2, 3])
 
         // guide: SwiftConcurrency 2: begin
+        let naturals = SignalProducer<Int, Never>(1...)
+        var squares: [Int] = []
+        for await square in naturals.map({ $0 * $0 }).values {
+            squares.append(square)
+            if squares.count == 3 { break }
+        }
+        // squares == [1, 4, 9]: each next() pulled one number through the map, and leaving the
+        // loop pulled nothing more.
+        // guide: SwiftConcurrency 2: end
+        #expect(squares == [1, 4, 9])
+
+        // guide: SwiftConcurrency 3: begin
         enum FeedError: Error { case offline }
 
         let feed = SignalProducer<String, FeedError>(error: .offline)
@@ -52,20 +64,40 @@ struct SwiftConcurrencyGuideTests {
             case .offline: print("offline")
             }
         }
-        // guide: SwiftConcurrency 2: end
+        // guide: SwiftConcurrency 3: end
 
-        // guide: SwiftConcurrency 3: begin
-        let readings = SignalProducer<Int, Never>(1...100)
+        // guide: SwiftConcurrency 4: begin
+        let readings = SignalProducer<Int, Never> { observer, _ in
+            for reading in 1...100 { observer.send(value: reading) }   // all sent inside the start
+            observer.sendCompleted()
+        }
         var latest: [Int] = []
         for await reading in readings.values(bufferingPolicy: .bufferingNewest(2)) {
             latest.append(reading)
         }
         // latest == [99, 100]: all 100 readings arrived before the loop took the first, and
         // only the newest two were kept waiting.
-        // guide: SwiftConcurrency 3: end
+        // guide: SwiftConcurrency 4: end
         #expect(latest == [99, 100])
 
-        // guide: SwiftConcurrency 4: begin
+        // guide: SwiftConcurrency 5: begin
+        let ticks = SignalProducer<Int, Never> { observer, lifetime in
+            var tick = 0
+            while !lifetime.hasEnded {   // ends when the loop's task is cancelled
+                tick += 1
+                observer.send(value: tick)
+            }
+        }
+        let watcher = Task {
+            for await tick in ticks.values(bufferingPolicy: .bufferingNewest(1)) {
+                print(tick)
+            }
+        }
+        watcher.cancel()
+        await watcher.value   // returns: the cancellation disposed the run
+        // guide: SwiftConcurrency 5: end
+
+        // guide: SwiftConcurrency 6: begin
         let upload = SignalProducer<Int, Never> { observer, _ in
             observer.send(value: 40)
             observer.sendInterrupted()
@@ -75,19 +107,19 @@ struct SwiftConcurrencyGuideTests {
             ending = event
         }
         // ending == .interrupted; after a completion it would be .completed
-        // guide: SwiftConcurrency 4: end
+        // guide: SwiftConcurrency 6: end
         #expect(ending == .interrupted)
     }
 
     @Test("the async forms of first, single, last and wait")
     func awaitingOneValue() async throws {
-        // guide: SwiftConcurrency 5: begin
+        // guide: SwiftConcurrency 7: begin
         let numbers = SignalProducer<Int, Never>([3, 5, 8])
         let first = await numbers.firstValue()        // 3
         let last = await numbers.lastValue()          // 8
         let only = await numbers.singleValue()        // nil: there are three
         await numbers.waitUntilEnd()                  // returns when the run ends
-        // guide: SwiftConcurrency 5: end
+        // guide: SwiftConcurrency 7: end
         #expect(first == 3)
         #expect(last == 8)
         #expect(only == nil)
@@ -95,7 +127,7 @@ struct SwiftConcurrencyGuideTests {
 
     @Test("into Streams: async sequences, async closures, async start handlers, actions")
     func intoStreams() async throws {
-        // guide: SwiftConcurrency 6: begin
+        // guide: SwiftConcurrency 8: begin
         let (lines, continuation) = AsyncStream.makeStream(of: String.self)
         continuation.yield("GET /")
         continuation.yield("GET /about")
@@ -103,18 +135,18 @@ struct SwiftConcurrencyGuideTests {
 
         let requests = SignalProducer(lines)   // SignalProducer<String, Never>
         let all = await requests.collect().firstValue()   // ["GET /", "GET /about"]
-        // guide: SwiftConcurrency 6: end
+        // guide: SwiftConcurrency 8: end
         #expect(all == ["GET /", "GET /about"])
 
-        // guide: SwiftConcurrency 8: begin
+        // guide: SwiftConcurrency 10: begin
         let title = SignalProducer<String, NotFound> { () async throws(NotFound) -> String in
             try await fetchTitle(7)
         }
         let fetched = try await title.firstValue()   // "Item 7"
-        // guide: SwiftConcurrency 8: end
+        // guide: SwiftConcurrency 10: end
         #expect(fetched == "Item 7")
 
-        // guide: SwiftConcurrency 9: begin
+        // guide: SwiftConcurrency 11: begin
         let countdown = SignalProducer<Int, Never> { observer, _ async in
             for remaining in stride(from: 3, through: 1, by: -1) {
                 observer.send(value: remaining)
@@ -123,22 +155,22 @@ struct SwiftConcurrencyGuideTests {
             observer.sendCompleted()
         }
         let counted = await countdown.collect().firstValue()   // [3, 2, 1]
-        // guide: SwiftConcurrency 9: end
+        // guide: SwiftConcurrency 11: end
         #expect(counted == [3, 2, 1])
 
-        // guide: SwiftConcurrency 10: begin
+        // guide: SwiftConcurrency 12: begin
         let save = Action<String, Int, NotFound> { (draft: String) async throws(NotFound) -> Int in
             guard !draft.isEmpty else { throw NotFound() }
             return draft.count
         }
         let saved = try await save.apply("hello").lastValue()   // 5
-        // guide: SwiftConcurrency 10: end
+        // guide: SwiftConcurrency 12: end
         #expect(saved == 5)
     }
 
     @Test("the main actor: delivery the compiler checks") @MainActor
     func mainActor() async {
-        // guide: SwiftConcurrency 11: begin
+        // guide: SwiftConcurrency 13: begin
         @MainActor final class ScoreViewModel {
             var text = ""
             private var observation: Disposable?
@@ -149,7 +181,7 @@ struct SwiftConcurrencyGuideTests {
                 }
             }
         }
-        // guide: SwiftConcurrency 11: end
+        // guide: SwiftConcurrency 13: end
 
         let score = MutableProperty(0)
         let model = ScoreViewModel(scores: Property(score))
@@ -166,16 +198,16 @@ struct SwiftConcurrencyGuideTests {
     func isolationCheckingStop() async {
         // In a process of its own: the mode is global, and the other tests run meanwhile.
         await #expect(processExitsWith: .success) {
-            // guide: SwiftConcurrency 12: begin
+            // guide: SwiftConcurrency 14: begin
             IsolationChecking.mode = .stop   // or STREAMS_ISOLATION_CHECKING=stop in the environment
-            // guide: SwiftConcurrency 12: end
+            // guide: SwiftConcurrency 14: end
             guard IsolationChecking.mode == .stop else { exit(1) }
         }
     }
 
     @Test("Observation: a key path as a producer, a property as an observable")
     func observation() {
-        // guide: SwiftConcurrency 14: begin
+        // guide: SwiftConcurrency 16: begin
         let scheduler = TestScheduler()
         let player = Player()
         var scores: [Int] = []
@@ -183,10 +215,10 @@ struct SwiftConcurrencyGuideTests {
         player.score = 10
         player.score = 20
         scheduler.advance()   // scores == [0, 20]: two changes in one turn give the latest
-        // guide: SwiftConcurrency 14: end
+        // guide: SwiftConcurrency 16: end
         #expect(scores == [0, 20])
 
-        // guide: SwiftConcurrency 15: begin
+        // guide: SwiftConcurrency 17: begin
         let volume = MutableProperty(3)
         let shown = volume.observable   // ObservableMutableProperty<Int>
         let changes = Atomic(0)
@@ -197,7 +229,7 @@ struct SwiftConcurrencyGuideTests {
         }
         volume.value = 4      // changes.value == 1
         shown.value = 5       // sets volume.value
-        // guide: SwiftConcurrency 15: end
+        // guide: SwiftConcurrency 17: end
         #expect(changes.value == 1)
         #expect(volume.value == 5)
     }

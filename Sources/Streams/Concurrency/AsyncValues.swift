@@ -1,12 +1,35 @@
 // Streams into Swift concurrency: `values`, an AsyncSequence over a producer's runs or a
 // signal's events, with a buffering policy and cancellation in both directions.
+//
+// Two ways to meet a loop. A producer with a pulled run (a sequence source and the fused stages
+// on it, `ProducerPullRun`) is driven by the loop: each `next()` steps the run until a value or
+// the end comes out, on the iterating task, with no lock and no buffer beyond what one step
+// sends. Any other producer, and a signal, pushes into an `AsyncValuesChannel`: a locked buffer
+// shaped by the buffering policy, and at most one suspended `next()`.
 
 extension SignalProducer where Value: Sendable {
     /// The values of a run of this producer, as an asynchronous sequence.
     ///
-    /// Each iteration starts its own run when it first asks for a value; leaving the loop, or
-    /// cancelling the task that iterates, disposes the run at once. Values are buffered without
-    /// bound while the loop is busy; ``values(bufferingPolicy:)`` bounds the buffer.
+    /// Each iteration starts its own run when it first asks for a value. How the run meets the
+    /// loop depends on the producer:
+    ///
+    /// - **Pulled.** A producer of the elements of a sequence (`SignalProducer(1...)`,
+    ///   ``init(values:_:_:)``, ``init(value:)``), and the operators applied to it that act on
+    ///   each event as it passes, with no scheduler and no other stream (`map`, `filter`,
+    ///   `compactMap`, `skipNil`, `scan`, `take(first:)`, `take(while:)`, `skip(first:)`,
+    ///   `on(value:)` and their kin), is driven by the loop: each `next()` takes elements from
+    ///   the sequence, through the operators, until a value comes out or the run ends. Nothing is
+    ///   computed ahead of the loop, so an endless sequence is fine; the operators' closures run
+    ///   on the iterating task, one pull at a time. Leaving the loop pulls nothing more and
+    ///   interrupts the run through the operators; a cancelled task's `next()` does the same and
+    ///   returns `nil`.
+    /// - **Pushed.** Any other producer sends as it runs: the first `next()` starts the run and
+    ///   the values sent while the loop is busy wait in a buffer, without bound unless
+    ///   ``values(bufferingPolicy:)`` bounds it. Leaving the loop, or cancelling the task,
+    ///   disposes the run at once, also while the run's start is still going on inside that
+    ///   first `next()`. A start handler that sends in a loop of its own must stop when
+    ///   `lifetime.hasEnded`: one that never looks runs until it returns by itself, and nothing
+    ///   can stop it (nor can the loop see a value before it returns).
     ///
     /// The sequence ends when the run completes or is interrupted, and throws the run's error
     /// when it fails: `for await` needs no `try` when `Error` is `Never`, and a `catch` gets the
@@ -25,11 +48,15 @@ extension SignalProducer where Value: Sendable {
     /// The values of a run of this producer, as an asynchronous sequence that buffers values
     /// according to `bufferingPolicy` while the loop is busy.
     ///
+    /// The policy applies to a run that pushes. A pulled run (see ``values``) computes a value
+    /// only when the loop asks for it, so nothing waits and no policy drops anything: values
+    /// that one pull brings out together (`take(last:)` on completion, say) are all kept.
+    ///
     /// - Parameter bufferingPolicy: What to keep when values arrive faster than the loop
     ///   takes them; see ``AsyncValuesBufferingPolicy``.
     /// - Returns: A sequence whose every iteration starts a run; see ``values``.
     public func values(bufferingPolicy: AsyncValuesBufferingPolicy) -> AsyncValues<Value, Error> {
-        AsyncValues(policy: bufferingPolicy) { observer in self.start(observer) }
+        AsyncValues(policy: bufferingPolicy, source: .producer(self))
     }
 }
 
@@ -50,14 +77,31 @@ extension Signal where Value: Sendable {
     /// sequence that buffers according to `bufferingPolicy`.
     ///
     /// - Parameter bufferingPolicy: What to keep when values arrive faster than the loop
-    ///   takes them.
+    ///   takes them; see ``AsyncValuesBufferingPolicy``.
     /// - Returns: A sequence whose every iteration observes the signal; see ``values``.
     public func values(bufferingPolicy: AsyncValuesBufferingPolicy) -> AsyncValues<Value, Error> {
-        AsyncValues(policy: bufferingPolicy) { observer in self.observe(observer) }
+        AsyncValues(policy: bufferingPolicy, source: .signal(self))
     }
 }
 
 /// What an ``AsyncValues`` sequence keeps when values arrive faster than its loop takes them.
+///
+/// A run that pushes (a start handler, a timer, a signal, anything but a pulled sequence source;
+/// see ``SignalProducer/values``) sends values whenever it runs. The ones the loop is not yet
+/// waiting for wait in a buffer, and the policy decides how large that buffer may grow and
+/// which values it gives up. Against a producer faster than its loop, say one that sends
+/// 1 ... 100 inside its start, before the loop takes the first value:
+///
+/// | Policy | The loop gets | Memory while the loop is busy |
+/// |---|---|---|
+/// | ``unbounded`` | 1 ... 100, every value | grows with every value sent |
+/// | `bufferingNewest(3)` | 98, 99, 100 | at most 3 values |
+/// | `bufferingOldest(3)` | 1, 2, 3 | at most 3 values |
+/// | `bufferingNewest(0)`, `bufferingOldest(0)` | nothing | none |
+///
+/// A value sent while the loop is suspended in `next()` goes to it directly, whatever the
+/// policy, so a loop that keeps up loses nothing under any policy. A pulled run never gets ahead
+/// of its loop: every policy gives every value.
 public struct AsyncValuesBufferingPolicy: Sendable, Equatable, CustomStringConvertible {
     @usableFromInline
     enum Kind: Sendable, Equatable {
@@ -69,11 +113,19 @@ public struct AsyncValuesBufferingPolicy: Sendable, Equatable, CustomStringConve
     @usableFromInline let kind: Kind
 
     /// Keeps every value: nothing is ever lost. The default.
+    ///
+    /// A producer that outruns its loop for good (an endless run sending from its start, inside
+    /// the first `next()`) grows the buffer for as long as it runs: bound it with
+    /// ``bufferingNewest(_:file:line:)`` or ``bufferingOldest(_:file:line:)`` where that can
+    /// happen.
     public static let unbounded = AsyncValuesBufferingPolicy(kind: .unbounded)
 
     /// Keeps at most the `limit` most recent values waiting: an older waiting value is dropped
     /// when a newer one arrives. With `0`, a value is kept only if the loop is already waiting
     /// for it.
+    ///
+    /// Suits a reading of which only the latest matters: the loop, when it asks again, gets the
+    /// newest `limit` values sent meanwhile, and memory stays bounded however fast the producer.
     ///
     /// - Parameter limit: The number of waiting values kept; must not be negative.
     public static func bufferingNewest(_ limit: Int, file: StaticString = #fileID, line: UInt = #line) -> AsyncValuesBufferingPolicy {
@@ -84,6 +136,10 @@ public struct AsyncValuesBufferingPolicy: Sendable, Equatable, CustomStringConve
     /// Keeps at most the first `limit` values waiting: a value that arrives while `limit`
     /// values wait is dropped. With `0`, a value is kept only if the loop is already waiting
     /// for it.
+    ///
+    /// The loop, when it asks again, gets the `limit` values that came first after it last
+    /// asked; later ones are lost until it catches up. Memory stays bounded however fast the
+    /// producer.
     ///
     /// - Parameter limit: The number of waiting values kept; must not be negative.
     public static func bufferingOldest(_ limit: Int, file: StaticString = #fileID, line: UInt = #line) -> AsyncValuesBufferingPolicy {
@@ -107,25 +163,36 @@ public struct AsyncValuesBufferingPolicy: Sendable, Equatable, CustomStringConve
 /// It fails with the stream's own error type (`Failure == Error`), so a loop over a stream
 /// that cannot fail is a plain `for await`. Every iteration has its own run or observation,
 /// started by its first `next()`, and ended by the iteration's end, by dropping its iterator,
-/// or by cancelling its task.
+/// or by cancelling its task. A run of a sequence source is pulled by the loop, any other pushes
+/// into a buffer; see ``SignalProducer/values``.
 public struct AsyncValues<Value: Sendable, Error: Swift.Error>: AsyncSequence, Sendable {
     /// The type of the values.
     public typealias Element = Value
     /// The stream's error type, thrown when it fails.
     public typealias Failure = Error
 
-    @usableFromInline let policy: AsyncValuesBufferingPolicy
-    @usableFromInline let subscribe: @Sendable (Signal<Value, Error>.Observer) -> Disposable?
+    /// What an iteration runs or observes.
+    @usableFromInline
+    enum Source: Sendable {
+        case producer(SignalProducer<Value, Error>)
+        case signal(Signal<Value, Error>)
+    }
 
-    init(policy: AsyncValuesBufferingPolicy, subscribe: @escaping @Sendable (Signal<Value, Error>.Observer) -> Disposable?) {
+    @usableFromInline let policy: AsyncValuesBufferingPolicy
+    @usableFromInline let source: Source
+
+    init(policy: AsyncValuesBufferingPolicy, source: Source) {
         self.policy = policy
-        self.subscribe = subscribe
+        self.source = source
     }
 
     /// Makes an iterator; its first `next()` starts the run or the observation.
     @inlinable
     public func makeAsyncIterator() -> Iterator {
-        Iterator(handle: AsyncValuesHandle(AsyncValuesChannel(policy: policy, subscribe: subscribe)))
+        if case let .producer(producer) = source, let pullRun = producer.startPullRun {
+            return Iterator(pull: AsyncValuesPull(pullRun))
+        }
+        return Iterator(handle: AsyncValuesHandle(AsyncValuesChannel(policy: policy, source: source)))
     }
 
     /// Takes the values of one run or observation, in order.
@@ -135,24 +202,151 @@ public struct AsyncValues<Value: Sendable, Error: Swift.Error>: AsyncSequence, S
         /// The stream's error type.
         public typealias Failure = Error
 
-        @usableFromInline let handle: AsyncValuesHandle<Value, Error>
+        /// The run that pushes, through a channel; `nil` for a pulled run.
+        @usableFromInline let handle: AsyncValuesHandle<Value, Error>?
+        /// The pulled run; `nil` for a run that pushes.
+        @usableFromInline let pull: AsyncValuesPull<Value, Error>?
 
         @inlinable init(handle: AsyncValuesHandle<Value, Error>) {
             self.handle = handle
+            pull = nil
+        }
+
+        @inlinable init(pull: AsyncValuesPull<Value, Error>) {
+            handle = nil
+            self.pull = pull
         }
 
         /// The next value, or `nil` once the stream has completed or been interrupted, or the
         /// task cancelled; throws the stream's error if it failed.
         @inlinable
         public mutating func next() async throws(Error) -> Value? {
-            try await handle.channel.next(isolation: nil)
+            if let pull { return try pull.next() }
+            return try await handle?.channel.next(isolation: nil)
         }
 
         /// The next value, waiting on `actor`'s executor; see ``next()``.
         @inlinable
         public mutating func next(isolation actor: isolated (any Actor)?) async throws(Error) -> Value? {
-            try await handle.channel.next(isolation: actor)
+            if let pull { return try pull.next() }
+            return try await handle?.channel.next(isolation: actor)
         }
+    }
+}
+
+/// A pulled run iterated by ``AsyncValues``: started by the first `next()`, stepped by each
+/// `next()` until a value or the end comes out, interrupted when the iterator goes or its task
+/// is cancelled.
+///
+/// Only the iterator holds it, and an iterator is used by one task at a time, so nothing here
+/// is locked. The run's observer holds the ``AsyncValuesPullOutput`` only, never this object,
+/// so dropping the iterator frees it, which interrupts the run.
+@usableFromInline
+final class AsyncValuesPull<Value, Error: Swift.Error> {
+    @usableFromInline
+    enum Phase {
+        case idle(ProducerPullRun<Value, Error>)
+        case running(ProducerPull, interruptHandle: Disposable)
+        case ended
+    }
+
+    @usableFromInline @exclusivity(unchecked) var phase: Phase
+    @usableFromInline let output = AsyncValuesPullOutput<Value, Error>()
+
+    @inlinable
+    init(_ run: @escaping ProducerPullRun<Value, Error>) {
+        phase = .idle(run)
+    }
+
+    deinit {
+        interrupt()
+    }
+
+    /// The next value of the run, or `nil` at its end or once the task is cancelled.
+    @inlinable
+    func next() throws(Error) -> Value? {
+        // A cancelled task ends the iteration even while values wait, as a run that pushes does.
+        if Task.isCancelled {
+            interrupt()
+            return nil
+        }
+        while true {
+            if let value = output.values.popFirst() { return value }
+            switch phase {
+            case let .running(pull, _):
+                if !pull() {
+                    phase = .ended
+                } else if output.values.isEmpty, Task.isCancelled {
+                    // A step that brings out nothing (a filter that drops every value) must not
+                    // keep a cancelled task pulling.
+                    interrupt()
+                    return nil
+                }
+            case .ended:
+                return try output.end()
+            case let .idle(run):
+                let output = output
+                var handle: Disposable?
+                let pull = run { interruptHandle in
+                    handle = interruptHandle
+                    return Signal<Value, Error>.Observer { event in output.receive(event) }
+                }
+                guard let handle else { preconditionFailure("a pulled run did not hand over its interrupt handle") }
+                phase = .running(pull, interruptHandle: handle)
+            }
+        }
+    }
+
+    /// Ends the iteration: a run still going is disposed and sends `interrupted` through its
+    /// stages at once, on this thread; values waiting are dropped.
+    @usableFromInline
+    func interrupt() {
+        if case let .running(pull, handle) = phase {
+            phase = .ended
+            handle.dispose()
+            _ = pull()
+        }
+        phase = .ended
+        output.finish()
+    }
+}
+
+/// What a pulled run has sent and the loop has not taken: the values of the current step, and
+/// the run's end.
+@usableFromInline
+final class AsyncValuesPullOutput<Value, Error: Swift.Error> {
+    @usableFromInline @exclusivity(unchecked) var values = FIFOBuffer<Value>()
+    @usableFromInline @exclusivity(unchecked) var termination: Termination<Error>?
+    /// Whether the end was reported (or the iteration cancelled): nothing more is taken.
+    @usableFromInline @exclusivity(unchecked) var finished = false
+
+    @usableFromInline init() {}
+
+    @inlinable
+    func receive(_ event: Signal<Value, Error>.Event) {
+        guard !finished, termination == nil else { return }
+        switch event {
+        case let .value(value): values.append(value)
+        case let .failed(error): termination = .failed(error)
+        case .completed: termination = .completed
+        case .interrupted: termination = .interrupted
+        }
+    }
+
+    /// Reports the end once (throwing a failure), then `nil`.
+    @inlinable
+    func end() throws(Error) -> Value? {
+        guard !finished else { return nil }
+        finished = true
+        if case let .failed(error) = termination { throw error }
+        return nil
+    }
+
+    /// Drops what waits; `end()` returns `nil` from now on.
+    @usableFromInline
+    func finish() {
+        finished = true
+        values.removeAll()
     }
 }
 
@@ -173,13 +367,14 @@ final class AsyncValuesHandle<Value: Sendable, Error: Swift.Error>: Sendable {
     }
 }
 
-/// The meeting point of a run (which sends from any thread) and an iterating task: a buffer of
-/// waiting values, the termination, and at most one suspended `next()`.
+/// The meeting point of a run that pushes (and sends from any thread) and an iterating task: a
+/// buffer of waiting values, the termination, and at most one suspended `next()`.
 @usableFromInline
 final class AsyncValuesChannel<Value: Sendable, Error: Swift.Error>: @unchecked Sendable {
     @usableFromInline
     enum Phase {
         case idle
+        /// Started; the run's interrupt handle once it is known.
         case started(Disposable?)
         /// The termination is recorded; it is reported once the buffer is empty.
         case terminated(Termination<Error>)
@@ -206,12 +401,12 @@ final class AsyncValuesChannel<Value: Sendable, Error: Swift.Error>: @unchecked 
 
     @usableFromInline let state = Locked(State())
     @usableFromInline let policy: AsyncValuesBufferingPolicy
-    @usableFromInline let subscribe: @Sendable (Signal<Value, Error>.Observer) -> Disposable?
+    @usableFromInline let source: AsyncValues<Value, Error>.Source
 
     @usableFromInline
-    init(policy: AsyncValuesBufferingPolicy, subscribe: @escaping @Sendable (Signal<Value, Error>.Observer) -> Disposable?) {
+    init(policy: AsyncValuesBufferingPolicy, source: AsyncValues<Value, Error>.Source) {
         self.policy = policy
-        self.subscribe = subscribe
+        self.source = source
     }
 
     @inlinable
@@ -227,7 +422,14 @@ final class AsyncValuesChannel<Value: Sendable, Error: Swift.Error>: @unchecked 
         case let .end(result): return try result.get()
         case .wait: break
         case .start:
-            start()
+            // A synchronous run sends everything inside its start, and an endless one never
+            // returns by itself: a cancellation meanwhile disposes it, through the handle the
+            // run handed over before its first event.
+            await withTaskCancellationHandler {
+                start()
+            } onCancel: {
+                self.cancel()
+            }
             switch state.withLock({ Self.take(&$0, starting: false) }) {
             case let .value(value): return value
             case let .end(result): return try result.get()
@@ -275,28 +477,56 @@ final class AsyncValuesChannel<Value: Sendable, Error: Swift.Error>: @unchecked 
         }
     }
 
-    /// Starts the run (or observation) outside the lock: a synchronous producer delivers all its
-    /// values into the buffer before `subscribe` returns.
+    /// Starts the run (or observation) outside the lock. A producer hands over its interrupt
+    /// handle before its first event, so a cancellation during a start that sends everything
+    /// synchronously (or forever) reaches the run; a signal's observation is known when
+    /// `observe` returns.
     @inlinable
     func start() {
-        let disposable = subscribe(Signal<Value, Error>.Observer { [self] event in
+        switch source {
+        case let .producer(producer):
+            // Isolated as `start(_:)` is (see `SequencingTrampoline`).
+            _ = SequencingTrampoline.isolated {
+                producer.startRun { handle in
+                    attach(handle)
+                    return makeObserver()
+                }
+            }
+        case let .signal(signal):
+            attach(signal.observe(makeObserver()))
+        }
+    }
+
+    /// The observer of the run: every event into the channel.
+    @inlinable
+    func makeObserver() -> Signal<Value, Error>.Observer {
+        Signal<Value, Error>.Observer { [self] event in
             switch event {
             case let .value(value): receive(value)
             case let .failed(error): terminate(.failed(error))
             case .completed: terminate(.completed)
             case .interrupted: terminate(.interrupted)
             }
-        })
+        }
+    }
+
+    /// Records the run's interrupt handle; disposes it at once if the iteration was cancelled
+    /// meanwhile.
+    @inlinable
+    func attach(_ handle: Disposable?) {
         let cancelled = state.withLock { state -> Bool in
-            if case .started = state.phase {
-                state.phase = .started(disposable)
+            switch state.phase {
+            case .started:
+                state.phase = .started(handle)
+                return false
+            case .finished:
+                return true
+            case .idle, .terminated:
+                // Terminated already: nothing is left to dispose.
                 return false
             }
-            // Terminated meanwhile (nothing left to dispose) or cancelled (dispose now).
-            if case .finished = state.phase { return true }
-            return false
         }
-        if cancelled { disposable?.dispose() }
+        if cancelled { handle?.dispose() }
     }
 
     @inlinable

@@ -127,8 +127,12 @@ struct AsyncValuesTests {
 
     @Test("buffering: unbounded keeps all, newest(n) the newest n, oldest(n) the first n")
     func bufferingPolicies() async {
-        // A synchronous producer sends all 100 values before the loop takes the first.
-        let hundred = SignalProducer<Int, Never>(1...100)
+        // A start handler sends all 100 values before the loop takes the first. (A sequence
+        // source would be pulled, one value per next(), with nothing to buffer.)
+        let hundred = SignalProducer<Int, Never> { observer, _ in
+            for value in 1...100 { observer.send(value: value) }
+            observer.sendCompleted()
+        }
         func collect(_ policy: AsyncValuesBufferingPolicy) async -> [Int] {
             var seen: [Int] = []
             for await value in hundred.values(bufferingPolicy: policy) { seen.append(value) }
