@@ -428,10 +428,11 @@ func swiftConcurrency() async {
     section("11. Swift concurrency: for await, async producers, an async Action, the main actor")
 
     var squares: [Int] = []
-    for await square in SignalProducer<Int, Never>(1...5).map({ $0 * $0 }).values {
+    for await square in SignalProducer<Int, Never>(1...).map({ $0 * $0 }).values {
         squares.append(square)
+        if squares.count == 5 { break }
     }
-    print("  for await over a producer: \(squares)")
+    print("  for await over an endless producer, pulled one value per next(): \(squares)")
 
     let (words, continuation) = AsyncStream.makeStream(of: String.self)
     for word in ["signal", "producer", "actor"] { continuation.yield(word) }

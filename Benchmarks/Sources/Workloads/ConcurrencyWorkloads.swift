@@ -22,8 +22,8 @@ extension Workload {
             id: "W11", name: "async-values", unit: "value",
             summary: "for await over 1,000,000 values of a synchronous producer (values); against AsyncStream and AsyncChannel",
             variants: [
-                // The first `next()` starts the run, which buffers every value before it returns;
-                // the loop then takes them one by one.
+                // A sequence source is pulled: each `next()` steps the run by one element, on the
+                // iterating task, with no buffer and no lock.
                 Variant(contender: .streams, size: nil, events: w11Values, expected: expected, runAsync: { _ in
                     var sum = 0
                     for await value in SignalProducer<Int, Never>(0..<w11Values).values { sum &+= value }
