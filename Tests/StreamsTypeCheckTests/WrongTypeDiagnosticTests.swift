@@ -56,8 +56,8 @@ struct TypeCheckRun {
     let swiftc: URL
     /// The directory holding `Streams.swiftmodule`.
     let modules: URL
-    /// The module map of the C module that the Schedulers module imports.
-    let futexModuleMap: URL
+    /// The module maps of the package's C modules, which the Schedulers and Streams modules import.
+    let moduleMaps: [URL]
 
     /// The wall-clock limit of one run, in seconds: a run that has not ended by then is killed.
     /// The solver's own limit below is what makes the test deterministic; this one only keeps a
@@ -121,8 +121,11 @@ struct TypeCheckRun {
         }
         guard let modules, let buildDirectory else { return nil }
 
-        let moduleMap = buildDirectory.appendingPathComponent("CFutexLock.build/module.modulemap")
-        guard fileManager.fileExists(atPath: moduleMap.path) else { return nil }
+        // The module maps of the package's C modules, which Streams' modules import.
+        let moduleMaps = ["CFutexLock", "CExecutorCheck"].map {
+            buildDirectory.appendingPathComponent("\($0).build/module.modulemap")
+        }
+        guard moduleMaps.allSatisfy({ fileManager.fileExists(atPath: $0.path) }) else { return nil }
 
         let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
         let directories = path.split(separator: ":").map(String.init) + ["/opt/swift/usr/bin", "/usr/bin"]
@@ -131,7 +134,7 @@ struct TypeCheckRun {
             .first(where: { fileManager.isExecutableFile(atPath: $0.path) })
         else { return nil }
 
-        return TypeCheckRun(swiftc: swiftc, modules: modules, futexModuleMap: moduleMap)
+        return TypeCheckRun(swiftc: swiftc, modules: modules, moduleMaps: moduleMaps)
     }
 
     /// Type-checks `source`, saved as `snippet.swift` in a new temporary directory, in the
@@ -151,7 +154,7 @@ struct TypeCheckRun {
         process.arguments = [
             "-typecheck", "-swift-version", "6",
             "-I", modules.path,
-            "-Xcc", "-fmodule-map-file=\(futexModuleMap.path)",
+        ] + moduleMaps.flatMap { ["-Xcc", "-fmodule-map-file=\($0.path)"] } + [
             "-Xfrontend", "-solver-scope-threshold=\(Self.scopeLimit)",
             "snippet.swift",
         ]
