@@ -429,8 +429,11 @@ struct SignalTerminalTests {
         #expect(log.events.isEmpty)
         // Another observer can still come and see nothing either.
         let second = EventLog<Int, TestError>()
-        #expect(signal.observe(second.observer) != nil)
+        let secondObservation = signal.observe(second.observer)
+        #expect(secondObservation != nil)
         #expect(second.events.isEmpty)
+        // As in ReactiveSwift, an observation of never lasts until it is disposed.
+        secondObservation?.dispose()
     }
 
     @Test("a signal derived from Signal.never, observed, runs until disposed, as in ReactiveSwift")

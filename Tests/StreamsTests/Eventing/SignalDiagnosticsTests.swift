@@ -34,8 +34,9 @@ struct SignalDiagnosticsTests {
         let chained = search.map { $0.count }.filter { $0 > 0 }.delay(1, on: TestScheduler())
         #expect(chained.name == "search.map.filter.delay")
         #expect(chained.description == "SignalProducer<Int, Never>(\"search.map.filter.delay\")")
-        chained.startWithSignal { signal, _ in
+        chained.startWithSignal { signal, interrupter in
             #expect(signal.name == "search.map.filter.delay")
+            interrupter.dispose()  // nothing to run: the scheduler never advances
         }
     }
 
