@@ -158,21 +158,21 @@ struct ModelTests {
         let every = OnNode.Hook.allCases
         let log = make("-1|", [.on(id: 1, hooks: every)]).modelObservation().log.map(\.description)
         #expect(log == [
-            "0: on1 starting", "0: on1 started",
-            "1: on1 event VALUE 1", "1: on1 value 1", "1: out VALUE 1",
-            "2: on1 event COMPLETED", "2: on1 completed", "2: on1 terminated", "2: out COMPLETED", "2: on1 disposed",
+            "0 test: on1 starting", "0 test: on1 started",
+            "1 M: on1 event VALUE 1", "1 M: on1 value 1", "1 M: out VALUE 1",
+            "2 M: on1 event COMPLETED", "2 M: on1 completed", "2 M: on1 terminated", "2 M: out COMPLETED", "2 M: on1 disposed",
         ])
         // take(first:) ends the run from inside the delivery of the value: the source's
         // interruption reaches the hooks once that delivery is over.
         let taken = make("-1-2|", [.on(id: 1, hooks: [.event, .disposed]), .takeFirst(1)]).modelObservation().log.map(\.description)
         #expect(taken == [
-            "1: on1 event VALUE 1", "1: out VALUE 1", "1: out COMPLETED", "1: on1 event INTERRUPTED", "1: on1 disposed",
+            "1 M: on1 event VALUE 1", "1 M: out VALUE 1", "1 M: out COMPLETED", "1 M: on1 event INTERRUPTED", "1 M: on1 disposed",
         ])
         // retry starts the source again from inside the failure's delivery: before `disposed`.
         let retried = make("-#", [.on(id: 1, hooks: [.starting, .failed, .disposed]), .retry(1)]).modelObservation().log.map(\.description)
         #expect(retried == [
-            "0: on1 starting", "1: on1 failed e0", "1: on1 starting", "1: on1 disposed", "2: on1 failed e0", "2: out FAILED e0",
-            "2: on1 disposed",
+            "0 test: on1 starting", "1 M: on1 failed e0", "1 M: on1 starting", "1 M: on1 disposed", "2 M: on1 failed e0",
+            "2 M: out FAILED e0", "2 M: on1 disposed",
         ])
     }
 

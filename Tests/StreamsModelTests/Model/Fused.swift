@@ -12,11 +12,20 @@ typealias FusedTransform = ([Timed<MEvent>]) -> (events: [Timed<MEvent>], stop: 
 struct FusedNode: MStream {
     let upstream: MStream
     let transform: FusedTransform
+    /// Applied to a signal: made at `created`, when it observes its upstream; ending early stops
+    /// nothing upstream (the operator only stops observing, and the upstream signal goes on).
+    var created: Moment?
+
+    init(upstream: MStream, transform: @escaping FusedTransform, created: Moment? = nil) {
+        self.upstream = upstream
+        self.transform = transform
+        self.created = created
+    }
 
     func run(_ start: Moment, _ dispose: Moment?) -> Run {
-        var upstreamRun = upstream.run(start, dispose)
+        var upstreamRun = created.map { upstream.run($0, nil).observed(at: $0) } ?? upstream.run(start, dispose)
         var (events, stop) = transform(upstreamRun.events)
-        if let stop, dispose.map({ stop < $0 }) ?? true {
+        if let stop, created == nil, dispose.map({ stop < $0 }) ?? true {
             upstreamRun = upstream.run(start, stop)
             events = transform(upstreamRun.events).events
         }
@@ -236,6 +245,100 @@ enum Fused {
     static func droppingValues() -> FusedTransform {
         compactMap { _ in nil }
     }
+
+    /// What makes any input a trigger, sampler or property source, which cannot fail:
+    /// `materialize()`, then only the values kept. A failure ends it as a completion.
+    static func neverFailing() -> FusedTransform {
+        let materialized = materialize()
+        let values = compactMap { value -> MValue? in
+            if case let .event(.value(inner)) = value { return inner }
+            return nil
+        }
+        return { input in values(materialized(input).events) }
+    }
+
+    /// `scanMap`: a state threaded through the values, one output per value.
+    static func scanMap(_ initial: Int) -> FusedTransform {
+        stateful(initial) { state, value in
+            defer { state += value.key }
+            return .pair(.int(state), value)
+        }
+    }
+
+    /// `combinePrevious(initial)` (`initial != nil`) and `combinePrevious()`: each value paired
+    /// with the one before it.
+    static func combinePrevious(_ initial: MValue?) -> FusedTransform {
+        stateful(initial) { previous, value in
+            defer { previous = value }
+            return previous.map { .pair($0, value) }
+        }
+    }
+
+    /// `uniqueValues()`: values never sent before.
+    static func uniqueValues() -> FusedTransform {
+        stateful(Set<MValue>()) { seen, value in seen.insert(value).inserted ? value : nil }
+    }
+
+    /// `attempt` and `attemptMap`: a value for which `fails` holds ends the stream with failure
+    /// `a`; the others pass, plus `k`.
+    static func attempt(_ fails: @escaping (MValue) -> Bool, plus k: Int) -> FusedTransform {
+        ending(()) { _, value in fails(value) ? ([.failed("a")], true) : ([.value(value.plus(k))], false) }
+    }
+
+    /// `mapError`: failures relabelled `m<label>`; the rest passes.
+    static func mapError() -> FusedTransform {
+        return { input in
+            var output: [Timed<MEvent>] = []
+            for event in input {
+                if case let .failed(label) = event.item {
+                    output.append(Timed(event.at, .failed("m" + label)))
+                } else {
+                    output.append(event)
+                }
+                if event.item.isTerminal { break }
+            }
+            return (output, nil)
+        }
+    }
+
+    /// `materializeResults()`: values as successes, a failure as a failure value then
+    /// completion; completion and interruption pass.
+    static func materializeResults() -> FusedTransform {
+        return { input in
+            var output: [Timed<MEvent>] = []
+            for event in input {
+                switch event.item {
+                case let .value(value):
+                    output.append(Timed(event.at, .value(.event(.value(value)))))
+                    continue
+                case .failed:
+                    output.append(Timed(event.at.child(0), .value(.event(event.item))))
+                    output.append(Timed(event.at.child(1), .completed))
+                default:
+                    output.append(event)
+                }
+                break
+            }
+            return (output, nil)
+        }
+    }
+
+    /// The generated `dematerializeResults`: `materializeResults()`, then success values that
+    /// are events unwrapped (a failure event becoming a failure), then `dematerializeResults()`.
+    static func dematerializeResults() -> FusedTransform {
+        let materialized = materializeResults()
+        let unwrap = ending(()) { _, value -> (send: [MEvent], end: Bool) in
+            guard case let .event(event) = value else { return ([.value(value)], false) }
+            switch event {
+            case let .value(.event(.value(inner))): return ([.value(inner)], false)
+            case let .value(.event(.failed(label))): return ([.failed(label)], true)
+            case let .value(other): return ([.value(other)], false)
+            case let .failed(label): return ([.failed(label)], true)
+            default: return ([.value(value)], false)
+            }
+        }
+        return { input in unwrap(materialized(input).events) }
+    }
 }
 
 /// `on(...)`: hooks around each event, and around the start of each run.
@@ -243,8 +346,11 @@ struct OnNode: MStream {
     let upstream: MStream
     let id: Int
     let hooks: Set<Hook>
+    /// Applied to a signal: made at `created`, when it observes its upstream. `Signal.on(...)`
+    /// has no `starting` and `started`.
+    var created: Moment?
 
-    enum Hook: String, CaseIterable, Hashable {
+    enum Hook: String, CaseIterable, Hashable, Codable {
         case starting, started, event, failed, completed, interrupted, terminated, disposed, value
     }
 
@@ -254,9 +360,9 @@ struct OnNode: MStream {
             guard hooks.contains(hook) else { return }
             run.log.append(Timed(at, "on\(id) \(hook.rawValue)\(detail.isEmpty ? "" : " " + detail)"))
         }
-        log(.starting, start.child(0))
-        let upstreamRun = upstream.run(start.child(1), dispose)
-        log(.started, start.child(2))
+        if created == nil { log(.starting, start.child(0)) }
+        let upstreamRun = created.map { upstream.run($0, nil).observed(at: $0) } ?? upstream.run(start.child(1), dispose)
+        if created == nil { log(.started, start.child(2)) }
         run.log += upstreamRun.log
         run.subscriptions = upstreamRun.subscriptions
         for event in upstreamRun.events {

@@ -30,32 +30,56 @@ final class Moment: CustomStringConvertible {
     /// The moment the action this moment belongs to was scheduled at; `nil` outside any action.
     let context: Moment?
     /// The position inside the action (or inside the setup), depth first.
-    let path: [Int]
+    let path: [PathItem]
+    /// Where what happens at this moment runs: the scheduler whose action it belongs to (`M` for
+    /// the marble sources' scheduler, `S1`, `S2`... for the schedulers given to operators),
+    /// `test` for the setup, or `thread` for a thread of the test's own. Not part of the order.
+    let location: String
 
-    init(time: Int, context: Moment?, path: [Int]) {
+    init(time: Int, context: Moment?, path: [PathItem], location: String) {
         self.time = time
         self.context = context
         self.path = path
+        self.location = location
     }
 
     /// A moment of the test's setup, before the scheduler runs anything.
     static func setup(_ path: Int...) -> Moment {
-        Moment(time: 0, context: nil, path: path)
+        Moment(time: 0, context: nil, path: path.map { PathItem($0) }, location: "test")
     }
 
-    /// The moment an action due at `time`, scheduled at `scheduledAt`, starts running.
-    static func action(at time: Int, scheduledAt: Moment) -> Moment {
-        Moment(time: time, context: scheduledAt, path: [])
+    /// The moment an action due at `time`, scheduled at `scheduledAt` on the scheduler named
+    /// `scheduler`, starts running.
+    static func action(at time: Int, scheduledAt: Moment, on scheduler: String = "M") -> Moment {
+        Moment(time: time, context: scheduledAt, path: [], location: scheduler)
     }
 
     /// The `index`-th thing caused by what happens at this moment.
     func child(_ index: Int) -> Moment {
-        Moment(time: time, context: context, path: path + [index])
+        Moment(time: time, context: context, path: path + [PathItem(index)], location: location)
+    }
+
+    /// The delivery of what happens at this moment to the observer of a signal that registered
+    /// at `registration`: a signal calls its observers in the order they registered (3.7), so
+    /// everything one observer causes comes before what the next one causes.
+    func delivery(to registration: Moment) -> Moment {
+        Moment(time: time, context: context, path: path + [PathItem(0, after: registration)], location: location)
+    }
+
+    /// The same moment, run elsewhere: by a thread of the test that the action waits for.
+    func on(_ location: String) -> Moment {
+        Moment(time: time, context: context, path: path, location: location)
     }
 
     /// What happens right after this moment and everything it caused, in the same action.
     var nextSibling: Moment {
-        Moment(time: time, context: context, path: path.dropLast() + [(path.last ?? 0) + 1])
+        var items = path
+        if let last = items.popLast() {
+            items.append(PathItem(last.index + 1, after: last.key))
+        } else {
+            items.append(PathItem(1))
+        }
+        return Moment(time: time, context: context, path: items, location: location)
     }
 
     /// Whether `other` is caused, directly or not, by what happens at this moment (a strict
@@ -85,14 +109,45 @@ final class Moment: CustomStringConvertible {
             let c = compare(ca, cb)
             if c != 0 { return c }
         }
-        for (x, y) in zip(a.path, b.path) where x != y { return x < y ? -1 : 1 }
+        for (x, y) in zip(a.path, b.path) {
+            let c = PathItem.compare(x, y)
+            if c != 0 { return c }
+        }
         return a.path.count == b.path.count ? 0 : (a.path.count < b.path.count ? -1 : 1)
     }
 
     var description: String {
         let frames = Frames.describe(ticks: time)
-        return "\(frames)\(context == nil ? "s" : "")\(path)"
+        return "\(frames)\(context == nil ? "s" : "")\(path.map(\.description))@\(location)"
     }
+}
+
+/// One step of a path inside an action: the `index`-th thing caused, or, for the observers of a
+/// signal, the delivery to the observer registered at `key` (ordered by registration).
+struct PathItem: Equatable, CustomStringConvertible {
+    let index: Int
+    let key: Moment?
+
+    init(_ index: Int, after key: Moment? = nil) {
+        self.index = index
+        self.key = key
+    }
+
+    static func compare(_ a: PathItem, _ b: PathItem) -> Int {
+        switch (a.key, b.key) {
+        case (nil, nil): break
+        case (nil, _): return -1
+        case (_, nil): return 1
+        case let (x?, y?):
+            let c = Moment.compare(x, y)
+            if c != 0 { return c }
+        }
+        return a.index == b.index ? 0 : (a.index < b.index ? -1 : 1)
+    }
+
+    static func == (a: PathItem, b: PathItem) -> Bool { compare(a, b) == 0 }
+
+    var description: String { key.map { "<\($0)>\(index)" } ?? "\(index)" }
 }
 
 extension Moment: Comparable {

@@ -31,6 +31,20 @@ struct Run {
     var subscriptions: [Subscription] = []
 }
 
+extension Run {
+    /// What an observer that starts observing this run's signal at `moment` receives: the
+    /// events sent after it, or, if the signal had already ended, an interruption at once (3.8).
+    func observed(at moment: Moment) -> Run {
+        var run = self
+        if let terminal = events.first(where: { $0.item.isTerminal }), terminal.at < moment {
+            run.events = [Timed(moment.child(0), .interrupted)]
+        } else {
+            run.events = events.filter { moment < $0.at }
+        }
+        return run
+    }
+}
+
 /// A stream of the model: what one run started at `start` does, when its consumer disposes it at
 /// `dispose` (`nil`: never).
 ///
@@ -105,6 +119,9 @@ final class Engine {
         var ended = false
         /// The operator no longer holds the input's handle: its end does not dispose it.
         var detached = false
+        /// A signal the operator observes: stopping the observation leaves the signal (and what
+        /// it is made of) going, so its run is never computed again with a disposal.
+        let signal: Bool
     }
 
     let dispose: Moment?
@@ -122,19 +139,25 @@ final class Engine {
     /// the ends of their inputs to a serializer whose drain is under way when they start them
     /// (flattening, sequencing) do that, which keeps the stack flat.
     @discardableResult
-    func start(_ stream: MStream, at moment: Moment, queuingSynchronousEnd: Bool = false) -> Int {
+    func start(_ stream: MStream, at moment: Moment, queuingSynchronousEnd: Bool = false, signal: Bool = false) -> Int {
         var run = stream.run(moment, nil)
+        if signal { run = run.observed(at: moment) }
         if queuingSynchronousEnd, let last = run.events.last, last.item.isTerminal, moment.isAncestor(of: last.at) {
             run.events[run.events.count - 1].at = moment.nextSibling
         }
-        inputs.append(Input(stream: stream, start: moment, firstRun: run))
+        inputs.append(Input(stream: stream, start: moment, firstRun: run, signal: signal))
         return inputs.count - 1
     }
 
     /// A timer: an input whose only event is a value at `moment`.
     func timer(at moment: Moment) -> Int {
-        inputs.append(Input(stream: nil, start: moment, firstRun: Run(events: [Timed(moment, .value(.int(0)))])))
+        inputs.append(Input(stream: nil, start: moment, firstRun: Run(events: [Timed(moment, .value(.int(0)))]), signal: false))
         return inputs.count - 1
+    }
+
+    /// Whether input `index` has sent its terminal event (or was stopped).
+    func hasEnded(_ index: Int) -> Bool {
+        inputs[index].ended || inputs[index].stop != nil
     }
 
     /// Disposes input `index` at `moment`: its later events are ignored.
@@ -181,7 +204,7 @@ final class Engine {
             var input = inputs[index]
             if input.stop == nil, !input.detached, let release { input.stop = release.child(index) }
             guard let stream = input.stream else { continue }
-            let run = input.stop.map { stream.run(input.start, $0) } ?? input.firstRun
+            let run = input.signal ? input.firstRun : input.stop.map { stream.run(input.start, $0) } ?? input.firstRun
             result.log += run.log
             result.subscriptions += run.subscriptions
         }

@@ -8,34 +8,54 @@
 //
 // Semantics are those of ReactiveSwift 7.2 (see the comment on each).
 
-/// `combineLatest(with:)` and `zip(with:)`: `a` is started, then `b` (unless `a` already ended
-/// the result). combineLatest sends a pair each time an input sends once both have sent, and
-/// completes when both have completed; zip pairs the n-th values and completes when an input has
-/// completed and has no value left to pair. A failure or an interruption of either ends it.
+/// `combineLatest` and `zip` of 2 to 10 inputs (`with:`, the static forms, the array forms, and
+/// the Boolean operators built on them): the inputs are started in order, each unless one
+/// before it already ended the result. combineLatest sends a combination each time an input
+/// sends once all have sent, and completes when all have completed; zip combines the n-th values
+/// and completes when an input has completed and has no value left to combine. A failure or an
+/// interruption of any input ends it.
 struct CombineNode: MStream {
-    let a: MStream
-    let b: MStream
+    let inputs: [MStream]
     let zip: Bool
+    /// What a combination sends.
+    let combine: ([MValue]) -> MValue
+    /// On signals: the inputs are observed when the operator is made, at `created`.
+    var created: Moment?
+
+    init(_ inputs: [MStream], zip: Bool, created: Moment? = nil, combine: @escaping ([MValue]) -> MValue) {
+        self.inputs = inputs
+        self.zip = zip
+        self.created = created
+        self.combine = combine
+    }
+
+    /// `a.combineLatest(with: b)`, `a.zip(with: b)`: pairs.
+    init(_ a: MStream, _ b: MStream, zip: Bool, created: Moment? = nil) {
+        self.init([a, b], zip: zip, created: created) { .pair($0[0], $0[1]) }
+    }
 
     func run(_ start: Moment, _ dispose: Moment?) -> Run {
-        let engine = Engine(dispose: dispose)
-        var latest: [MValue?] = [nil, nil]
-        var queues: [[MValue]] = [[], []]
-        var completed = [false, false]
+        let origin = created ?? start
+        let engine = Engine(dispose: created == nil ? dispose : nil)
+        let count = inputs.count
+        var latest = [MValue?](repeating: nil, count: count)
+        var queues = [[MValue]](repeating: [], count: count)
+        var completed = [Bool](repeating: false, count: count)
         func handle(_ index: Int, _ event: Timed<MEvent>) {
             var slots = Slots(event.at)
             switch event.item {
             case let .value(value):
                 if zip {
                     queues[index].append(value)
-                    guard !queues[0].isEmpty, !queues[1].isEmpty else { return }
-                    engine.out.emit(.value(.pair(queues[0].removeFirst(), queues[1].removeFirst())), &slots)
-                    if (0..<2).contains(where: { completed[$0] && queues[$0].isEmpty }) {
+                    guard queues.allSatisfy({ !$0.isEmpty }) else { return }
+                    let values = (0..<count).map { queues[$0].removeFirst() }
+                    engine.out.emit(.value(combine(values)), &slots)
+                    if (0..<count).contains(where: { completed[$0] && queues[$0].isEmpty }) {
                         engine.out.emit(.completed, &slots)
                     }
                 } else {
                     latest[index] = value
-                    if let x = latest[0], let y = latest[1] { engine.out.emit(.value(.pair(x, y)), &slots) }
+                    if latest.allSatisfy({ $0 != nil }) { engine.out.emit(.value(combine(latest.map { $0! })), &slots) }
                 }
             case .completed:
                 completed[index] = true
@@ -45,12 +65,14 @@ struct CombineNode: MStream {
                 engine.out.emit(event.item, &slots)
             }
         }
-        engine.start(a, at: start.child(0))
-        engine.loop(until: start.child(1), handle)
-        if !engine.out.isEnded {
-            engine.start(b, at: start.child(1))
-            engine.loop(handle)
+        for (index, input) in inputs.enumerated() {
+            // An input that ended the result already leaves nothing to combine: the others are
+            // not started.
+            guard !engine.out.isEnded else { break }
+            engine.start(input, at: origin.child(index), signal: created != nil)
+            engine.loop(until: origin.child(index + 1), handle)
         }
+        engine.loop(handle)
         return engine.finish()
     }
 }
@@ -87,10 +109,15 @@ struct FlattenNode: MStream {
     let strategy: Strategy
     let inners: [MStream]
     let pick: (MValue) -> Int
+    /// On signals: made at `created`, with the outer stream a signal (`flatMap`), or the inner
+    /// streams signals (`merge`).
+    var created: Moment?
+    var outerIsSignal = false
+    var innersAreSignals = false
 
     func run(_ start: Moment, _ dispose: Moment?) -> Run {
-        let engine = Engine(dispose: dispose)
-        let outerIndex = engine.start(outer, at: start.child(0))
+        let engine = Engine(dispose: created == nil ? dispose : nil)
+        let outerIndex = engine.start(outer, at: (created ?? start).child(0), signal: outerIsSignal)
         var running: [Int] = []
         var queue: [MStream] = []
         var outerCompleted = false
@@ -121,19 +148,19 @@ struct FlattenNode: MStream {
                     switch strategy {
                     case let .concurrent(limit):
                         if running.count < limit {
-                            running.append(engine.start(inner, at: slots.next(), queuingSynchronousEnd: true))
+                            running.append(engine.start(inner, at: slots.next(), queuingSynchronousEnd: true, signal: innersAreSignals))
                         } else {
                             queue.append(inner)
                         }
                     case .latest:
                         for previous in running { engine.stop(previous, at: slots.next()) }
-                        running = [engine.start(inner, at: slots.next(), queuingSynchronousEnd: true)]
+                        running = [engine.start(inner, at: slots.next(), queuingSynchronousEnd: true, signal: innersAreSignals)]
                     case .race:
                         guard winner == nil else { return }
                         raceStarted = true
-                        running.append(engine.start(inner, at: slots.next(), queuingSynchronousEnd: true))
+                        running.append(engine.start(inner, at: slots.next(), queuingSynchronousEnd: true, signal: innersAreSignals))
                     case .throttle:
-                        if running.isEmpty { running.append(engine.start(inner, at: slots.next(), queuingSynchronousEnd: true)) }
+                        if running.isEmpty { running.append(engine.start(inner, at: slots.next(), queuingSynchronousEnd: true, signal: innersAreSignals)) }
                     }
                 case .completed:
                     outerCompleted = true
@@ -158,7 +185,7 @@ struct FlattenNode: MStream {
                 running.removeAll { $0 == index }
                 if strategy == .race { winnerCompleted = true }
                 if case let .concurrent(limit) = strategy, running.count < limit, !queue.isEmpty {
-                    running.append(engine.start(queue.removeFirst(), at: slots.next(), queuingSynchronousEnd: true))
+                    running.append(engine.start(queue.removeFirst(), at: slots.next(), queuingSynchronousEnd: true, signal: innersAreSignals))
                 }
                 if done() { engine.out.emit(.completed, &slots) }
             }
@@ -228,6 +255,29 @@ struct SequenceNode: MStream {
             }
         }
     }
+
+    /// `retry(upTo:interval:on:)`: after each failure, a pause (a stage that completes
+    /// `interval` later, on `scheduler`), then the stream again, `count` times at most.
+    static func retry(_ stream: MStream, upTo count: Int, interval: Int, on scheduler: Sched) -> SequenceNode {
+        let pause = PauseSource(interval: interval, scheduler: scheduler)
+        return SequenceNode(first: stream) {
+            var retriesLeft = count
+            var pausing = false
+            return { end in
+                switch end {
+                case .failed where !pausing && retriesLeft > 0:
+                    retriesLeft -= 1
+                    pausing = true
+                    return .start(pause)
+                case .completed where pausing:
+                    pausing = false
+                    return .start(stream)
+                default:
+                    return .finish(end)
+                }
+            }
+        }
+    }
 }
 
 /// `flatMapError`: values and completion of the upstream pass; its failure starts
@@ -235,10 +285,11 @@ struct SequenceNode: MStream {
 struct FlatMapErrorNode: MStream {
     let upstream: MStream
     let replacement: MStream
+    var created: Moment?
 
     func run(_ start: Moment, _ dispose: Moment?) -> Run {
-        let engine = Engine(dispose: dispose)
-        let source = engine.start(upstream, at: start.child(0))
+        let engine = Engine(dispose: created == nil ? dispose : nil)
+        let source = engine.start(upstream, at: (created ?? start).child(0), signal: created != nil)
         engine.loop { index, event in
             var slots = Slots(event.at)
             if index == source, case .failed = event.item {
@@ -265,9 +316,12 @@ struct TriggerNode: MStream {
     let source: MStream
     let trigger: MStream
     let skip: Bool
+    var created: Moment?
 
     func run(_ start: Moment, _ dispose: Moment?) -> Run {
-        let engine = Engine(dispose: dispose)
+        let origin = created ?? start
+        let signal = created != nil
+        let engine = Engine(dispose: created == nil ? dispose : nil)
         var triggerIndex = -1
         var fired = false
         var sourceEnded = false
@@ -294,10 +348,10 @@ struct TriggerNode: MStream {
                 sourceEnded = true
             }
         }
-        triggerIndex = engine.start(trigger, at: start.child(0))
-        engine.loop(until: start.child(1), handle)
+        triggerIndex = engine.start(trigger, at: origin.child(0), signal: signal)
+        engine.loop(until: origin.child(1), handle)
         if !engine.out.isEnded {
-            engine.start(source, at: start.child(1))
+            engine.start(source, at: origin.child(1), signal: signal)
             engine.loop(handle)
         }
         return engine.finish()
@@ -312,9 +366,12 @@ struct SampleNode: MStream {
     let source: MStream
     let sampler: MStream
     let pairs: Bool
+    var created: Moment?
 
     func run(_ start: Moment, _ dispose: Moment?) -> Run {
-        let engine = Engine(dispose: dispose)
+        let origin = created ?? start
+        let signal = created != nil
+        let engine = Engine(dispose: created == nil ? dispose : nil)
         var latest: MValue?
         var completed = [false, false]
         let sourceIndex = 0
@@ -334,10 +391,10 @@ struct SampleNode: MStream {
                 engine.out.emit(event.item, &slots)
             }
         }
-        engine.start(source, at: start.child(0))
-        engine.loop(until: start.child(1), handle)
+        engine.start(source, at: origin.child(0), signal: signal)
+        engine.loop(until: origin.child(1), handle)
         if !engine.out.isEnded {
-            engine.start(sampler, at: start.child(1))
+            engine.start(sampler, at: origin.child(1), signal: signal)
             engine.loop(handle)
         }
         return engine.finish()
@@ -350,12 +407,15 @@ struct SampleNode: MStream {
 struct WithLatestNode: MStream {
     let source: MStream
     let samplee: MStream
+    var created: Moment?
 
     func run(_ start: Moment, _ dispose: Moment?) -> Run {
-        let engine = Engine(dispose: dispose)
+        let origin = created ?? start
+        let signal = created != nil
+        let engine = Engine(dispose: created == nil ? dispose : nil)
         var latest: MValue?
-        let sampleeIndex = engine.start(samplee, at: start.child(0))
-        engine.start(source, at: start.child(1))
+        let sampleeIndex = engine.start(samplee, at: origin.child(0), signal: signal)
+        engine.start(source, at: origin.child(1), signal: signal)
         engine.loop { index, event in
             var slots = Slots(event.at)
             if index == sampleeIndex {
@@ -376,9 +436,12 @@ struct WithLatestNode: MStream {
 struct ReplacementNode: MStream {
     let source: MStream
     let replacement: MStream
+    var created: Moment?
 
     func run(_ start: Moment, _ dispose: Moment?) -> Run {
-        let engine = Engine(dispose: dispose)
+        let origin = created ?? start
+        let signal = created != nil
+        let engine = Engine(dispose: created == nil ? dispose : nil)
         var replaced = false
         var sourceIndex = -1
         func handle(_ index: Int, _ event: Timed<MEvent>) {
@@ -394,10 +457,10 @@ struct ReplacementNode: MStream {
                 engine.out.emit(event.item, &slots)
             }
         }
-        engine.start(replacement, at: start.child(0))
-        engine.loop(until: start.child(1), handle)
+        engine.start(replacement, at: origin.child(0), signal: signal)
+        engine.loop(until: origin.child(1), handle)
         if !engine.out.isEnded && !replaced {
-            sourceIndex = engine.start(source, at: start.child(1))
+            sourceIndex = engine.start(source, at: origin.child(1), signal: signal)
             engine.loop(handle)
         } else {
             engine.loop(handle)
@@ -413,11 +476,14 @@ struct TimeoutNode: MStream {
     let source: MStream
     /// In ticks.
     let interval: Int
+    let scheduler: Sched
+    var created: Moment?
 
     func run(_ start: Moment, _ dispose: Moment?) -> Run {
-        let engine = Engine(dispose: dispose)
-        let timer = engine.timer(at: .action(at: start.time + interval, scheduledAt: start.child(0)))
-        engine.start(source, at: start.child(1))
+        let origin = created ?? start
+        let engine = Engine(dispose: created == nil ? dispose : nil)
+        let timer = engine.timer(at: scheduler.action(due: origin.time + interval, at: origin.child(0)))
+        engine.start(source, at: origin.child(1), signal: created != nil)
         engine.loop { index, event in
             var slots = Slots(event.at)
             engine.out.emit(index == timer ? .failed("t") : event.item, &slots)

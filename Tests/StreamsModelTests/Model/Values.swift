@@ -5,7 +5,7 @@
 // Streams pipeline by a `map` into `MValue`, which changes nothing the model has to know about.
 
 /// A value of a generated pipeline.
-indirect enum MValue: Hashable, CustomStringConvertible, Sendable {
+indirect enum MValue: Hashable, Codable, CustomStringConvertible, Sendable {
     case int(Int)
     /// What `collect` sends.
     case list([MValue])
@@ -57,7 +57,7 @@ indirect enum MValue: Hashable, CustomStringConvertible, Sendable {
 }
 
 /// An event of a generated pipeline; errors are labels (`e2`: input 2 failed; `t`: a timeout).
-enum MEvent: Hashable, CustomStringConvertible, Sendable {
+enum MEvent: Hashable, Codable, CustomStringConvertible, Sendable {
     case value(MValue)
     case failed(String)
     case completed
@@ -94,7 +94,7 @@ enum MEvent: Hashable, CustomStringConvertible, Sendable {
 }
 
 /// A predicate on values: `key % modulus == remainder`.
-struct Pred: Hashable, CustomStringConvertible, Sendable {
+struct Pred: Hashable, Codable, CustomStringConvertible, Sendable {
     var modulus: Int
     var remainder: Int
 
