@@ -22,11 +22,11 @@ let package = Package(
         // Marble diagrams over TestScheduler, for tests of operators; no package dependency.
         .target(name: "StreamsTesting", dependencies: ["Streams"]),
         .executableTarget(name: "StreamsDemo", dependencies: ["Streams"]),
-        .testTarget(name: "SchedulersTests", dependencies: ["Schedulers"]),
+        .testTarget(name: "SchedulersTests", dependencies: ["Schedulers", "TestSupport"]),
         .target(name: "AllocationCounter", path: "Tests/AllocationCounter"),
         // Shared by the test targets: the checker that compares the code blocks of the DocC
-        // articles with the test regions that run them, and the seeded random numbers of the
-        // generated tests.
+        // articles with the test regions that run them, the seeded random numbers of the
+        // generated tests, and the trait that runs a test off the cooperative thread pool.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "StreamsTests", dependencies: ["Streams", "StreamsTesting", "AllocationCounter", "TestSupport"]),
         // Acts as a package outside Streams: operators written on the public StreamProtocol only.
@@ -39,7 +39,7 @@ let package = Package(
         // type-check fails the build: guards the overloads against combinatorial explosion.
         .testTarget(
             name: "StreamsTypeCheckTests",
-            dependencies: ["Streams"],
+            dependencies: ["Streams", "TestSupport"],
             swiftSettings: [.unsafeFlags([
                 "-Xfrontend", "-warn-long-expression-type-checking=200", "-warnings-as-errors",
             ])]

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 @testable import Schedulers
 import Testing
+import TestSupport
 
 /// Runs `body` on a thread of its own and returns a semaphore signalled when it is done. Threads,
 /// not dispatch queues: these tests block their threads, and blocking the shared pool would
@@ -22,7 +23,7 @@ private final class UnguardedCounter: @unchecked Sendable {
 
 @Suite("PlatformLock Concurrency")
 struct PlatformLockConcurrencyTests {
-    @Test("threads incrementing under the lock lose no increment", .timeLimit(.minutes(1)))
+    @Test("threads incrementing under the lock lose no increment", .timeLimit(.minutes(1)), .offCooperativePool)
     func mutualExclusion() {
         let lock = PlatformLock()
         defer { lock.deallocate() }
@@ -42,7 +43,7 @@ struct PlatformLockConcurrencyTests {
         #expect(counter.value == threads * increments)
     }
 
-    @Test("Locked state changed from several threads keeps every change", .timeLimit(.minutes(1)))
+    @Test("Locked state changed from several threads keeps every change", .timeLimit(.minutes(1)), .offCooperativePool)
     func lockedState() {
         let state = Locked([Int]())
         let threads = 4
@@ -60,7 +61,7 @@ struct PlatformLockConcurrencyTests {
         #expect(Set(values).count == threads * appends)
     }
 
-    @Test("tryLock fails while another thread holds the lock and succeeds once it lets go", .timeLimit(.minutes(1)))
+    @Test("tryLock fails while another thread holds the lock and succeeds once it lets go", .timeLimit(.minutes(1)), .offCooperativePool)
     func tryLock() {
         let lock = PlatformLock()
         defer { lock.deallocate() }
@@ -81,7 +82,7 @@ struct PlatformLockConcurrencyTests {
         lock.unlock()
     }
 
-    @Test("a thread waiting in lock() is woken when the holder unlocks", .timeLimit(.minutes(1)))
+    @Test("a thread waiting in lock() is woken when the holder unlocks", .timeLimit(.minutes(1)), .offCooperativePool)
     func waiterIsWoken() {
         let lock = PlatformLock()
         defer { lock.deallocate() }

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Schedulers
 import Testing
+import TestSupport
 
 /// Marks a queue so that an action can check it is running on it (or on a queue targeting it).
 private func mark(_ queue: DispatchQueue) -> DispatchSpecificKey<Int> {
@@ -265,7 +266,7 @@ struct QueueSchedulerTests {
     }
 
     @Test("timer(interval:) keeps working when the scheduler itself is not retained by the caller",
-          .timeLimit(.minutes(1)))
+          .timeLimit(.minutes(1)), .offCooperativePool)
     func asyncTimerOnTemporaryScheduler() async {
         // The stream is the only thing the caller keeps; the scheduler must outlive it. A timer
         // that stopped with its scheduler would never tick again and hit the time limit.

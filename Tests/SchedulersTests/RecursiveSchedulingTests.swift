@@ -2,10 +2,11 @@ import Dispatch
 import Foundation
 import Schedulers
 import Testing
+import TestSupport
 
 @Suite("scheduleRecursively")
 struct RecursiveSchedulingTests {
-    @Test("a million reschedules on ImmediateScheduler run in constant stack, exactly a million times")
+    @Test("a million reschedules on ImmediateScheduler run in constant stack, exactly a million times", .offCooperativePool)
     func millionOnImmediateScheduler() {
         let scheduler = ImmediateScheduler()
         var runs = 0

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Schedulers
 import Testing
+import TestSupport
 
 /// The virtual date `seconds` after the default start date of a `TestScheduler`.
 private func t(_ seconds: Double) -> Date {
@@ -523,7 +524,7 @@ struct DateSchedulerExtensionTests {
         #expect(scheduler.repeating.value.first?.disposable?.isDisposed == true)
     }
 
-    @Test("a task started on the main actor just before an advance has slept by then and wakes in it, every time", .timeLimit(.minutes(1)))
+    @Test("a task started on the main actor just before an advance has slept by then and wakes in it, every time", .timeLimit(.minutes(1)), .offCooperativePool)
     @MainActor
     func mainActorTaskSleepsBeforeAdvance() async throws {
         let scheduler = TestScheduler()
@@ -541,7 +542,7 @@ struct DateSchedulerExtensionTests {
         #expect(scheduler.currentDate == t(200))
     }
 
-    @Test("a main-actor task sleeping again and again wakes at each instant it asked for, inside one advance", .timeLimit(.minutes(1)))
+    @Test("a main-actor task sleeping again and again wakes at each instant it asked for, inside one advance", .timeLimit(.minutes(1)), .offCooperativePool)
     @MainActor
     func mainActorTaskSleepsRepeatedlyInOneAdvance() async throws {
         let scheduler = TestScheduler()
@@ -559,7 +560,7 @@ struct DateSchedulerExtensionTests {
         try await task.value
     }
 
-    @Test("timer(interval:) on the main actor: ticks reach a consumer started just before the advance", .timeLimit(.minutes(1)))
+    @Test("timer(interval:) on the main actor: ticks reach a consumer started just before the advance", .timeLimit(.minutes(1)), .offCooperativePool)
     @MainActor
     func mainActorTimer() async {
         let scheduler = TestScheduler()

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Streams
+import TestSupport
 
 // MemoizedSequence at scale: iterating a long chain keeps memory bounded, releasing a long
 // evaluated sequence does not recurse, operators over a million values do not recurse; and the
@@ -102,7 +103,7 @@ struct MemoizedSequenceScaleTests {
         #expect(remaining == 0)
     }
 
-    @Test("a 10,000,000-value iteration of a sequence nothing else holds runs in constant memory")
+    @Test("a 10,000,000-value iteration of a sequence nothing else holds runs in constant memory", .offCooperativePool)
     func tenMillionStreamed() {
         let count = 10_000_000
         let (sum, matches, peak, remaining) = MemoCensus.observe { () -> (Int, Int, Int, Int) in
@@ -221,7 +222,7 @@ struct MemoizedSequenceScaleTests {
         #expect(finished)
     }
 
-    @Test("map, filter, take, skip, scan, concat, zip and flatMap over a million evaluated values do not recurse")
+    @Test("map, filter, take, skip, scan, concat, zip and flatMap over a million evaluated values do not recurse", .offCooperativePool)
     func operatorsOverAMillionValues() {
         let count = memoizedMillion
         let finished = runOnSmallStackForSequences {

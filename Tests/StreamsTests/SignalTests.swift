@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Streams
+import TestSupport
 
 // Single-threaded contracts of Signal. The multi-threaded ones are in
 // SignalConcurrencyTests.swift, the weak-reference ones in LeakTests.swift.
@@ -830,7 +831,7 @@ struct SignalChurnTests {
         #expect(order.value == live.map(\.id).sorted())
     }
 
-    @Test("removing and re-adding random observers among 100,000 is amortized O(1) and keeps order")
+    @Test("removing and re-adding random observers among 100,000 is amortized O(1) and keeps order", .offCooperativePool)
     func randomChurn() {
         churn { random, count in random.next(below: count) }
     }

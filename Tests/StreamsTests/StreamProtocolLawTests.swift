@@ -348,7 +348,7 @@ struct StreamProtocolLawTests {
     @Test("m.bind(just) == m", arguments: KindUnderTest.allCases)
     func rightIdentity(_ kind: KindUnderTest) { kind.harness.checkRightIdentity() }
 
-    @Test("m.bind(f).bind(g) == m.bind { f($0).bind(g) }", arguments: KindUnderTest.allCases)
+    @Test("m.bind(f).bind(g) == m.bind { f($0).bind(g) }", .offCooperativePool, arguments: KindUnderTest.allCases)
     func associativity(_ kind: KindUnderTest) { kind.harness.checkAssociativity() }
 
     @Test("concat is associative", arguments: KindUnderTest.allCases)
@@ -561,7 +561,7 @@ extension String {
 
 @Suite("StreamProtocol operators, on both kinds, against Array")
 struct StreamProtocolOperatorTests {
-    @Test("operator matches Array", arguments: KindUnderTest.allCases, IntOperator.names)
+    @Test("operator matches Array", .offCooperativePool, arguments: KindUnderTest.allCases, IntOperator.names)
     func operatorMatchesArray(_ kind: KindUnderTest, _ name: String) {
         kind.harness.checkOperator(name)
     }
@@ -756,7 +756,7 @@ struct StreamProtocolRunTests {
     @Test("take ends an infinite source; zip stops with the finite side", arguments: KindUnderTest.allCases)
     func infiniteSources(_ kind: KindUnderTest) { kind.harness.checkInfiniteSources() }
 
-    @Test("bind and concat over a million values run in constant stack", arguments: KindUnderTest.allCases)
+    @Test("bind and concat over a million values run in constant stack", .offCooperativePool, arguments: KindUnderTest.allCases)
     func constantStack(_ kind: KindUnderTest) {
         let finished = runOnSmallStack { kind.harness.checkConstantStack() }
         #expect(finished, "did not finish in time")
@@ -913,7 +913,7 @@ struct ProducerPrimitiveTests {
 
     // MARK: nesting
 
-    @Test("bind recursing a hundred thousand levels deep runs in constant stack")
+    @Test("bind recursing a hundred thousand levels deep runs in constant stack", .offCooperativePool)
     func deepBindRecursion() {
         let levels = nestingCount
         let made = TestCounter()
@@ -938,6 +938,7 @@ struct ProducerPrimitiveTests {
 
     @Test(
         "flatMap recursing a hundred thousand levels deep runs in constant stack, whatever the strategy",
+        .offCooperativePool,
         arguments: [FlattenStrategy.concat, .merge, .latest, .race, .throttle, .concurrent(limit: 2)]
     )
     func deepFlatMapRecursion(strategy: FlattenStrategy) {
@@ -967,7 +968,7 @@ struct ProducerPrimitiveTests {
         #expect(finished, "did not finish in time")
     }
 
-    @Test("concat nested a hundred thousand times, either way round, runs in constant stack")
+    @Test("concat nested a hundred thousand times, either way round, runs in constant stack", .offCooperativePool)
     func deepConcatNesting() {
         let links = nestingCount
         let probe = SourceProbe()

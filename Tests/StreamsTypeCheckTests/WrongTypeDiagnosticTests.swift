@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 #endif
 import Testing
+import TestSupport
 
 // Code that must not compile cannot sit in a test target, so these tests run the compiler on a
 // snippet, against the Streams module the test bundle was built with, and check what it says.
@@ -33,6 +34,7 @@ struct WrongTypeDiagnosticTests {
 
     @Test(
         "combineLatest(with:) given a signal of the wrong type names it",
+        .offCooperativePool,
         .enabled(if: TypeCheckRun.toolchain != nil, "needs swiftc and the Streams module beside the test bundle")
     )
     func combineLatestWithWrongSignal() throws {

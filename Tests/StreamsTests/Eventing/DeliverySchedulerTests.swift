@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 @testable import Streams
+import TestSupport
 
 extension ConcurrencySuites {
-    @Suite("Eventing Concurrency: delivery schedulers", .timeLimit(.minutes(1)))
+    @Suite("Eventing Concurrency: delivery schedulers", .timeLimit(.minutes(1)), .offCooperativePool)
     struct DeliverySchedulerTests {
         @Test("InlineQueueScheduler runs inline on its queue with nothing waiting, asynchronously on it from elsewhere")
         func inlineQueue() {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Streams
+import TestSupport
 
 @Suite("Eventing: LastValueSignal")
 struct LastValueSignalTests {
@@ -199,7 +200,7 @@ struct LastValueSignalTests {
 }
 
 extension ConcurrencySuites {
-    @Suite("Eventing Concurrency: LastValueSignal", .timeLimit(.minutes(1)))
+    @Suite("Eventing Concurrency: LastValueSignal", .timeLimit(.minutes(1)), .offCooperativePool)
     struct LastValueSignalConcurrencyTests {
         @Test("observers joining while another thread sends see the last value, then each later one, with no gap or repeat")
         func joinWhileSending() {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Streams
+import TestSupport
 
 /// An owner for owner-bound observations, recording what it receives.
 final class Listener: @unchecked Sendable {
@@ -341,7 +342,7 @@ struct OwnerBoundObservationTests {
 }
 
 extension ConcurrencySuites {
-    @Suite("Eventing Concurrency: owner-bound observation", .timeLimit(.minutes(1)))
+    @Suite("Eventing Concurrency: owner-bound observation", .timeLimit(.minutes(1)), .offCooperativePool)
     struct OwnerBoundConcurrencyTests {
         @Test("owners come and go on other threads while values are sent: deliveries never overlap and every observation ends")
         func ownersComeAndGo() {

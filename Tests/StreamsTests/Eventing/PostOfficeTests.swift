@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Streams
+import TestSupport
 
 struct Saved: Equatable { let id: Int }
 struct Deleted: Equatable { let id: Int }
@@ -248,7 +249,7 @@ struct PostOfficeTests {
 }
 
 extension ConcurrencySuites {
-    @Suite("Eventing Concurrency: PostOffice", .timeLimit(.minutes(1)))
+    @Suite("Eventing Concurrency: PostOffice", .timeLimit(.minutes(1)), .offCooperativePool)
     struct PostOfficeConcurrencyTests {
         @Test("posts from several threads are delivered one at a time, each exactly once, while recipients come and go")
         func concurrentPosts() {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Streams
+import TestSupport
 
 @Suite("MutableProperty")
 struct MutablePropertyTests {
@@ -285,7 +286,7 @@ struct PropertyProducerRunTests {
     }
 }
 
-@Suite("Property producer run Concurrency", .timeLimit(.minutes(1)))
+@Suite("Property producer run Concurrency", .timeLimit(.minutes(1)), .offCooperativePool)
 struct PropertyProducerRunConcurrencyTests {
     @Test("disposed on another thread during a delivery: dispose returns at once, interrupted follows that value, nothing after")
     func disposalDuringDelivery() {

@@ -1312,7 +1312,7 @@ enum ScheduleSettings {
 }
 
 extension ConcurrencySuites {
-    @Suite("Generated Schedule Concurrency", .timeLimit(.minutes(10)))
+    @Suite("Generated Schedule Concurrency", .timeLimit(.minutes(10)), .offCooperativePool)
     struct GeneratedScheduleConcurrencyTests {
         @Test("generated schedules across threads keep the grammar, never overlap, lose nothing, and disposal always returns",
               arguments: ScheduleKind.allCases)

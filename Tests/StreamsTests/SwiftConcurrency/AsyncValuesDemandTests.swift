@@ -1,6 +1,7 @@
 import Foundation
 import Streams
 import Testing
+import TestSupport
 
 /// `values` of producers that never end by themselves: a synchronous source, and the fused
 /// stages on it, pulled one value per `next()`; any other run stopped by leaving the loop or by
@@ -10,7 +11,7 @@ import Testing
 /// is awaited for a bounded time (``finishing(within:_:)``): a loop that never returns fails its
 /// test and keeps only that thread, instead of taking a thread of the task pool for good and
 /// hanging the suite.
-@Suite("values: on demand, and stoppable", .timeLimit(.minutes(1)))
+@Suite("values: on demand, and stoppable", .timeLimit(.minutes(1)), .offCooperativePool)
 struct AsyncValuesDemandTests {
     /// 1, 2, 3 ... without end, counting the elements its iterators have produced.
     struct CountingNaturals: Sequence, Sendable {

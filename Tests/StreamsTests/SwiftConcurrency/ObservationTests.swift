@@ -1,6 +1,7 @@
 import Observation
 import Streams
 import Testing
+import TestSupport
 
 @Observable private final class Team {
     var name = "red"
@@ -139,7 +140,7 @@ struct ObservationProducerTests {
         #expect(late.values.isEmpty && late.completed, "a start after the object went completes at once")
     }
 
-    @Test("a change made on another thread is read on the producer's scheduler", .timeLimit(.minutes(1)))
+    @Test("a change made on another thread is read on the producer's scheduler", .timeLimit(.minutes(1)), .offCooperativePool)
     func changeFromAQueue() async {
         let scheduler = QueueScheduler(name: "ObservationProducerTests.queue")
         let team = UncheckedBox(Team())

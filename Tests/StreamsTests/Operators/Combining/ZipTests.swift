@@ -2,6 +2,7 @@ import Foundation
 import StreamsTesting
 import Testing
 @testable import Streams
+import TestSupport
 
 @Suite("zip")
 struct ZipTests {
@@ -192,7 +193,7 @@ struct ZipTests {
         #expect(produced.value == 3)
     }
 
-    @Test("a million buffered values are paired in order, in constant stack")
+    @Test("a million buffered values are paired in order, in constant stack", .offCooperativePool)
     func manyValues() {
         let count = 1_000_000
         var sum = 0

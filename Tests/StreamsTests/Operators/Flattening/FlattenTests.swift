@@ -2,6 +2,7 @@ import Foundation
 import StreamsTesting
 import Testing
 @testable import Streams
+import TestSupport
 
 #if DEBUG
 let flattenMillion = 100_000
@@ -368,7 +369,7 @@ func collectValues<Value, Error>(_ producer: SignalProducer<Value, Error>) -> [V
 
 @Suite("flatten: constant stack and leaks")
 struct FlattenScaleTests {
-    @Test("concat, merge and latest over many synchronous inner producers run in constant stack",
+    @Test("concat, merge and latest over many synchronous inner producers run in constant stack", .offCooperativePool,
           arguments: [FlattenStrategy.concat, .merge, .latest, .concurrent(limit: 3)])
     func constantStack(_ strategy: FlattenStrategy) {
         let count = flattenMillion
@@ -389,7 +390,7 @@ struct FlattenScaleTests {
         #expect(ended.value == .completed)
     }
 
-    @Test("flatten(.concat) over a signal of a million synchronous producers runs in constant stack")
+    @Test("flatten(.concat) over a signal of a million synchronous producers runs in constant stack", .offCooperativePool)
     func signalConstantStack() {
         let count = flattenMillion
         let values = TestCounter()

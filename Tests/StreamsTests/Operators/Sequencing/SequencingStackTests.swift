@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Streams
+import TestSupport
 
 // Constant stack: every test runs on a thread with a 256 KiB stack, where one frame per
 // repetition, retry or link of a chain would overflow and crash the test process.
@@ -68,7 +69,7 @@ struct SequencingStackTests {
         #expect(finished, "did not finish in time")
     }
 
-    @Test("a chain built with then, each link on the previous one", arguments: [false, true])
+    @Test("a chain built with then, each link on the previous one", .offCooperativePool, arguments: [false, true])
     func leftNestedThen(_ asynchronousEnd: Bool) {
         let links = 20_000
         let box = TestBox<SignalProducer<Int, Never>?>(nil)
@@ -94,7 +95,7 @@ struct SequencingStackTests {
         releaseOnLargeStack(box)
     }
 
-    @Test("a chain built with then, each link around the rest, ending with a completion")
+    @Test("a chain built with then, each link around the rest, ending with a completion", .offCooperativePool)
     func rightNestedThen() {
         // Each link is a run of its own inside the previous one. The starts and the completion
         // cross the links through the trampoline. (A value sent by the innermost producer would
@@ -115,7 +116,7 @@ struct SequencingStackTests {
         releaseOnLargeStack(box)
     }
 
-    @Test("long concat and prefix chains of producers that only complete")
+    @Test("long concat and prefix chains of producers that only complete", .offCooperativePool)
     func concatChains() {
         // As with `then`, a value sent deep inside a nest of n concatenations crosses n
         // observers on its way out; the starts and completions here cross the links through the
