@@ -253,9 +253,9 @@ struct Generator {
                                    on: scheduler(dateOnly: true))
             case 69: op = .throttleWhile(input(.never), on: scheduler(dateOnly: false))
             case 70: op = .takeDuring(chance(15) ? -1 : int(0...40))
-            case 71, 72, 73 where feature == .newOperators:
+            case 71...73 where feature == .newOperators:
                 op = .scanMap(int(0...3), into: chance(50))
-            case 74, 75, 76, 77 where feature == .schedulers:
+            case 74...77 where feature == .schedulers:
                 op = element([.observeOn(scheduler(dateOnly: false)), .lazyMap(int(1...3), on: scheduler(dateOnly: false)),
                               .startOn(scheduler(dateOnly: false)), .throttleWhile(input(.never), on: scheduler(dateOnly: false))])
             default: continue
