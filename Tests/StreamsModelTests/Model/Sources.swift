@@ -169,25 +169,49 @@ struct PauseSource: MStream {
 /// fail): each run sends the property's current value at once, then each change, and completes
 /// when the source has ended (at once, after the value, if it already had).
 ///
+/// With no `initial`, a composed property (what every property operator makes, from the
+/// producer of the properties it is made of): the source's first value, which it sends
+/// synchronously when the property starts it, is the initial value.
+///
 /// The property's core delivers a change to the runs of its producer in the order they started.
 struct PropertySource: MStream {
     let source: MStream
-    let initial: MValue
+    let initial: MValue?
     let created: Moment
 
-    /// The values the property takes after its initial one, and when its source ended.
-    var changes: (values: [Timed<MValue>], end: Moment?) {
+    /// The property's initial value, the values it takes after it, and when its source ended.
+    var changes: (initial: MValue, values: [Timed<MValue>], end: Moment?) {
         let run = source.run(created, nil)
         var values: [Timed<MValue>] = []
+        var first = initial
         for event in run.events {
-            guard case let .value(value) = event.item else { return (values, event.at) }
-            values.append(Timed(event.at, value))
+            guard case let .value(value) = event.item else { return (first ?? .int(0), values, event.at) }
+            if first == nil {
+                first = value
+            } else {
+                values.append(Timed(event.at, value))
+            }
         }
-        return (values, nil)
+        return (first ?? .int(0), values, nil)
+    }
+
+    /// What an observer of the property's signal that registered at `registration` receives:
+    /// each change after it, delivered once the runs of the property's producer have received
+    /// it (they feed what is bound to or composed from the property, which an observer of the
+    /// signal thus finds up to date), then the end.
+    func signalEvents(_ registration: Moment) -> [Timed<MEvent>] {
+        let (_, values, end) = changes
+        // A key after every run's: deliveries to runs are keyed by their start, at most the
+        // horizon; the observers keep the order they registered in.
+        let key = Moment(time: registration.time + (1 << 40), context: registration.context, path: registration.path,
+                         location: registration.location)
+        var events = values.filter { registration < $0.at }.map { Timed($0.at.delivery(to: key), MEvent.value($0.item)) }
+        if let end, registration < end { events.append(Timed(end.delivery(to: key), .completed)) }
+        return events
     }
 
     func run(_ start: Moment, _ dispose: Moment?) -> Run {
-        let (values, end) = changes
+        let (initial, values, end) = changes
         var events = [Timed(start.child(0), MEvent.value(values.last { $0.at < start }?.item ?? initial))]
         if let end, end < start {
             events.append(Timed(start.child(1), .completed))
@@ -200,6 +224,8 @@ struct PropertySource: MStream {
             // the current value.
             if let index = events.firstIndex(where: { !($0.at < dispose) }) {
                 events = Array(events[..<index]) + [Timed(dispose.child(0), .interrupted)]
+            } else if !(events.last?.item.isTerminal ?? false) {
+                events.append(Timed(dispose.child(0), .interrupted))
             }
         }
         return Run(events: events)
