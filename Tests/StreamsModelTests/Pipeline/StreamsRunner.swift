@@ -7,7 +7,7 @@
 // its own on the same clock (`S1`, `S2`...: a wrapper that records, for everything done inside
 // its actions, that it was done there), or an `ImmediateScheduler`. Each entry of the log says
 // where it happened: `test` during the setup, the scheduler whose action it ran in, or `thread`
-// on a thread of the test.
+// on a thread of the test. `StreamsRunner+Signal.swift` holds the signal form's operators.
 
 import Foundation
 import Streams
@@ -131,11 +131,11 @@ final class TaggedScheduler: DateScheduler, @unchecked Sendable {
     }
 }
 
-private final class Handles: @unchecked Sendable {
+final class Handles: @unchecked Sendable {
     var handles: [Int: Disposable] = [:]
 }
 
-private final class StreamsRun {
+final class StreamsRun {
     typealias Producer = SignalProducer<MValue, TE>
     typealias Sig = Signal<MValue, TE>
 
@@ -176,7 +176,7 @@ private final class StreamsRun {
     static func interval(_ halfFrames: Int) -> DispatchTimeInterval { .milliseconds(halfFrames * 500) }
 
     /// `run` recorded as the runs of input `name`.
-    private func recorded(_ name: String, _ source: Producer) -> Producer {
+    func recorded(_ name: String, _ source: Producer) -> Producer {
         let recorder = self.recorder
         return SignalProducer { observer, lifetime in
             let run = recorder.started(name)
@@ -186,7 +186,7 @@ private final class StreamsRun {
     }
 
     /// Input `index` as a producer whose runs are recorded (a plain sequence's are not).
-    private func makeInput(_ index: Int) -> Producer {
+    func makeInput(_ index: Int) -> Producer {
         let spec = testCase.inputs[index]
         let values = Dictionary(uniqueKeysWithValues: (0...9).map { (Character("\($0)"), MValue.int($0)) })
         let error = TE(label: "e\(index)")
@@ -223,24 +223,24 @@ private final class StreamsRun {
     }
 
     /// Input `index` without failures, as the triggers, samplers and samplees need.
-    private func never(_ index: Int) -> SignalProducer<MValue, Never> {
+    func never(_ index: Int) -> SignalProducer<MValue, Never> {
         producers[index].materialize().compactMap { $0.value }
     }
 
-    private func neverSignal(_ index: Int) -> Signal<MValue, Never> {
+    func neverSignal(_ index: Int) -> Signal<MValue, Never> {
         signals[index]!.materialize().compactMap { $0.value }
     }
 
-    private static func bool(_ value: MValue) -> Bool { value.key % 2 == 0 }
-    private static func int(_ flag: Bool) -> MValue { .int(flag ? 1 : 0) }
+    static func bool(_ value: MValue) -> Bool { value.key % 2 == 0 }
+    static func int(_ flag: Bool) -> MValue { .int(flag ? 1 : 0) }
 
     /// What `dematerialize` and `dematerializeResults` unwrap: values that are events.
-    private static func unwrapped(_ event: Signal<MValue, TE>.Event) -> Signal<MValue, TE>.Event {
+    static func unwrapped(_ event: Signal<MValue, TE>.Event) -> Signal<MValue, TE>.Event {
         if case let .value(.event(inner)) = event { return inner.signalEvent }
         return event
     }
 
-    private static func unwrapped(_ result: Result<MValue, TE>) -> Result<MValue, TE> {
+    static func unwrapped(_ result: Result<MValue, TE>) -> Result<MValue, TE> {
         switch result {
         case let .success(.event(.value(inner))): return .success(inner)
         case let .success(.event(.failed(label))): return .failure(TE(label: label))
@@ -249,7 +249,7 @@ private final class StreamsRun {
     }
 
     /// `throttle(while:)`'s property for operator `index`, fed by input `i`.
-    private func throttleProperty(_ i: Int) -> Property<Bool> {
+    func throttleProperty(_ i: Int) -> Property<Bool> {
         let values = testCase.form == .signal ? neverSignal(i).producer : never(i)
         let property = Property(initial: false, then: values.map(Self.bool))
         kept.append(property)
@@ -257,7 +257,7 @@ private final class StreamsRun {
     }
 
     /// `take(during:)`'s lifetime, ending at `time` (in ticks), or now for a negative time.
-    private func lifetime(endingAt time: Int) -> Lifetime {
+    func lifetime(endingAt time: Int) -> Lifetime {
         let (lifetime, token) = Lifetime.make()
         if time < 0 {
             token.dispose()
@@ -269,7 +269,7 @@ private final class StreamsRun {
         return lifetime
     }
 
-    private func hooks(_ id: Int, _ hooks: [OnNode.Hook]) -> (Set<OnNode.Hook>, (OnNode.Hook, String) -> Void) {
+    func hooks(_ id: Int, _ hooks: [OnNode.Hook]) -> (Set<OnNode.Hook>, (OnNode.Hook, String) -> Void) {
         let recorder = self.recorder
         return (Set(hooks), { kind, detail in
             recorder.record("on\(id) \(kind.rawValue)\(detail.isEmpty ? "" : " " + detail)")
@@ -278,7 +278,7 @@ private final class StreamsRun {
 
     // MARK: Producers
 
-    private func apply(_ op: Op, to upstream: Producer) -> Producer {
+    func apply(_ op: Op, to upstream: Producer) -> Producer {
         switch op {
         case let .map(k): return upstream.map { $0.plus(k) }
         case let .filter(p): return upstream.filter { p($0) }
@@ -385,115 +385,13 @@ private final class StreamsRun {
         }
     }
 
-    // MARK: Signals
-
-    private func apply(_ op: Op, to upstream: Sig) -> Sig {
-        switch op {
-        case let .map(k): return upstream.map { $0.plus(k) }
-        case let .filter(p): return upstream.filter { p($0) }
-        case let .compactMap(p, k): return upstream.compactMap { p($0) ? nil : $0.plus(k) }
-        case .scan: return upstream.scan(MValue.int(0), MValue.fold)
-        case .scanInto: return upstream.scan(into: MValue.int(0)) { $0 = MValue.fold($0, $1) }
-        case let .scanMap(k, into):
-            if into {
-                return upstream.scanMap(into: k) { state, value -> MValue in
-                    defer { state += value.key }
-                    return .pair(.int(state), value)
-                }
-            }
-            return upstream.scanMap(k) { state, value in (state + value.key, MValue.pair(.int(state), value)) }
-        case .reduce: return upstream.reduce(MValue.int(0), MValue.fold)
-        case .reduceInto: return upstream.reduce(into: MValue.int(0)) { $0 = MValue.fold($0, $1) }
-        case .collect: return upstream.collect().map { MValue.list($0) }
-        case let .collectCount(n): return upstream.collect(count: n).map { MValue.list($0) }
-        case let .takeFirst(n): return upstream.take(first: n)
-        case let .takeLast(n): return upstream.take(last: n)
-        case let .takeWhile(p): return upstream.take(while: { p($0) })
-        case let .takeUntilPredicate(p): return upstream.take(until: { (value: MValue) in p(value) })
-        case let .skipFirst(n): return upstream.skip(first: n)
-        case let .skipWhile(p): return upstream.skip(while: { p($0) })
-        case .skipRepeats: return upstream.skipRepeats()
-        case .uniqueValues: return upstream.uniqueValues()
-        case let .combinePrevious(initial):
-            let pairs = initial.map { upstream.combinePrevious(MValue.int($0)) } ?? upstream.combinePrevious()
-            return pairs.map { MValue.pair($0, $1) }
-        case let .skipNil(p): return upstream.map { p($0) ? nil : $0 }.skipNil()
-        case let .attempt(p): return upstream.attempt { p($0) ? .failure(TE(label: "a")) : .success(()) }
-        case let .attemptMap(p, k): return upstream.attemptMap { p($0) ? .failure(TE(label: "a")) : .success($0.plus(k)) }
-        case .mapError: return upstream.mapError { TE(label: "m" + $0.label) }
-        case .ignoreErrors:
-            return upstream.flatMapError { _ in SignalProducer<MValue, Never>.empty }.promoteError(TE.self)
-        case .materialize:
-            return upstream.materialize().map { MValue.event(MEvent($0)) }.promoteError(TE.self)
-        case .dematerialize: return upstream.materialize().map(Self.unwrapped).dematerialize()
-        case .materializeResults:
-            return upstream.materializeResults().map { MValue.event(MEvent($0)) }.promoteError(TE.self)
-        case .dematerializeResults: return upstream.materializeResults().map(Self.unwrapped).dematerializeResults()
-        case .negate: return upstream.map(Self.bool).negate().map(Self.int)
-        case let .on(id, hooks):
-            let (has, hook) = self.hooks(id, hooks)
-            return upstream.on(
-                event: has.contains(.event) ? { hook(.event, MEvent($0).description) } : nil,
-                failed: has.contains(.failed) ? { hook(.failed, $0.label) } : nil,
-                completed: has.contains(.completed) ? { hook(.completed, "") } : nil,
-                interrupted: has.contains(.interrupted) ? { hook(.interrupted, "") } : nil,
-                terminated: has.contains(.terminated) ? { hook(.terminated, "") } : nil,
-                disposed: has.contains(.disposed) ? { hook(.disposed, "") } : nil,
-                value: has.contains(.value) ? { hook(.value, $0.description) } : nil)
-        case let .takeUntil(i): return upstream.take(until: neverSignal(i).map { _ in () })
-        case let .skipUntil(i): return upstream.skip(until: neverSignal(i).map { _ in () })
-        case let .takeUntilReplacement(i): return upstream.take(untilReplacement: signals[i]!)
-        case let .combineLatest(i): return upstream.combineLatest(with: signals[i]!).map { MValue.pair($0, $1) }
-        case let .zip(i): return upstream.zip(with: signals[i]!).map { MValue.pair($0, $1) }
-        case let .merge(i): return upstream.merge(with: signals[i]!)
-        case let .combineLatestN(indices, array):
-            let all = [upstream] + indices.map { signals[$0]! }
-            return array ? Signal.combineLatest(all).map { MValue.list($0) } : Arity.combineLatest(all)
-        case let .zipN(indices, array):
-            let all = [upstream] + indices.map { signals[$0]! }
-            return array ? Signal.zip(all).map { MValue.list($0) } : Arity.zip(all)
-        case let .mergeN(indices, array):
-            let all = [upstream] + indices.map { signals[$0]! }
-            return array ? Signal.merge(all) : Arity.merge(all)
-        case let .and(i): return upstream.map(Self.bool).and(signals[i]!.map(Self.bool)).map(Self.int)
-        case let .or(i): return upstream.map(Self.bool).or(signals[i]!.map(Self.bool)).map(Self.int)
-        case let .all(indices):
-            return Signal.all(([upstream] + indices.map { signals[$0]! }).map { $0.map(Self.bool) }).map(Self.int)
-        case let .any(indices):
-            return Signal.any(([upstream] + indices.map { signals[$0]! }).map { $0.map(Self.bool) }).map(Self.int)
-        case let .sampleOn(i): return upstream.sample(on: neverSignal(i).map { _ in () })
-        case let .sampleWith(i): return upstream.sample(with: neverSignal(i)).map { MValue.pair($0, $1) }
-        case let .withLatest(i): return upstream.withLatest(from: neverSignal(i)).map { MValue.pair($0, $1) }
-        case let .flatMap(strategy, indices):
-            let inners = indices.map { producers[$0] }
-            return upstream.flatMap(strategy.streams) { inners[pick($0, among: inners.count)] }
-        case let .flatMapError(i):
-            let replacement = producers[i]
-            return upstream.flatMapError { _ in replacement }
-        case let .delay(h, sched): return upstream.delay(Self.seconds(h), on: dateScheduler(sched))
-        case let .debounce(h, discard, sched):
-            return upstream.debounce(Self.seconds(h), on: dateScheduler(sched), discardWhenCompleted: discard)
-        case let .throttle(h, sched): return upstream.throttle(Self.seconds(h), on: dateScheduler(sched))
-        case let .timeout(h, sched): return upstream.timeout(after: Self.seconds(h), raising: TE(label: "t"), on: dateScheduler(sched))
-        case let .observeOn(sched): return upstream.observe(on: scheduler(sched))
-        case let .lazyMap(k, sched): return upstream.lazyMap(on: scheduler(sched)) { $0.plus(k) }
-        case let .collectEvery(h, skipEmpty, discard, sched):
-            return upstream.collect(every: Self.interval(h), on: dateScheduler(sched), skipEmpty: skipEmpty,
-                                    discardWhenCompleted: discard).map { MValue.list($0) }
-        case let .throttleWhile(i, sched): return upstream.throttle(while: throttleProperty(i), on: scheduler(sched))
-        case let .takeDuring(t): return upstream.take(during: lifetime(endingAt: t))
-        case .concat, .prefix, .then, .retry, .retryInterval, .repeatCount, .startOn:
-            preconditionFailure("\(op) has no signal form")
-        }
-    }
-
     // MARK: Running
 
-    private func date(_ ticks: Int) -> Date {
+    func date(_ ticks: Int) -> Date {
         Date(timeIntervalSinceReferenceDate: Double(ticks) / Double(ticksPerFrame))
     }
 
-    private func observer(_ j: Int) -> Signal<MValue, TE>.Observer {
+    func observer(_ j: Int) -> Signal<MValue, TE>.Observer {
         let recorder = self.recorder
         let name = Case.consumerName(j)
         var count = 0
@@ -507,7 +405,7 @@ private final class StreamsRun {
         }
     }
 
-    private func dispose(_ j: Int) {
+    func dispose(_ j: Int) {
         let handles = self.handles
         let recorder = self.recorder
         switch testCase.consumers[j].disposal {
@@ -597,7 +495,7 @@ private final class StreamsRun {
     }
 
     /// Schedules the late starts and the disposals of the consumers.
-    private func scheduleConsumers(_ start: @escaping (Int) -> Void) {
+    func scheduleConsumers(_ start: @escaping (Int) -> Void) {
         for j in testCase.consumers.indices {
             let consumer = testCase.consumers[j]
             if let time = consumer.startAt {
