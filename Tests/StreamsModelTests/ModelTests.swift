@@ -276,4 +276,46 @@ struct ModelTests {
         #expect(model("-1-2|", [.delay(1)], disposeAt: 1.25) == "1.25:!")
         #expect(subscriptions("-1-2|", [.delay(1)], disposeAt: 1.25) == ["s0": "0...1.25"])
     }
+
+    @Test("properties: the current value, then each change; composed ones keep the latest")
+    func properties() {
+        #expect(property("-1-2", 5, [.map(1)]) == "0:6 1:2 3:3")
+        // filter(initial: 0): 0 until a value passes.
+        #expect(property("-1-2-4", 5, [.filter(even)]) == "0:0 3:2 5:4")
+        #expect(property("-1-2-4", 6, [.filter(even)]) == "0:6 3:2 5:4")
+        #expect(property("-1-1-2", 1, [.skipRepeats]) == "0:1 5:2")
+        #expect(property("-1--", 5, [.combineLatest(1)], other: ("--2", 7)) == "0:(5,7) 1:(1,7) 2:(1,2)")
+        #expect(property("-1--", 5, [.zip(1)], other: ("--2", 7)) == "0:(5,7) 2:(1,2)")
+        // Observing the signal: the changes only.
+        #expect(property("-1-2", 5, [.map(1)], signal: true) == "1:2 3:3")
+    }
+
+    @Test("memoized sequences: the values read, and each closure called once per value it reads")
+    func sequences() {
+        #expect(sequence("1234", [.map(1), .takeFirst(2)])
+            == ["out 2", "out 3", "calls op0 2", "out2 2", "out2 3", "calls op0 2"])
+        #expect(sequence("1234", [.takeFirst(2), .map(1)])
+            == ["out 2", "out 3", "calls op1 2", "out2 2", "out2 3", "calls op1 2"])
+        #expect(sequence("1234", [.filter(even), .takeFirst(1)]) == ["out 2", "calls op0 2", "out2 2", "calls op0 2"])
+        // zip reads its own source first: a value of it is read for a pair it cannot make.
+        #expect(sequence("123", [.map(0), .zip(1)], other: "5")
+            == ["out (1,5)", "calls op0 2", "out2 (1,5)", "calls op0 2"])
+        #expect(sequence("1212", [.takeWhile(odd)]) == ["out 1", "calls op0 2", "out2 1", "calls op0 2"])
+    }
+}
+
+/// What the producer (or, with `signal`, the signal) of the property made by `ops` from a
+/// property `initial` set by `diagram` sends.
+private func property(_ diagram: String, _ initial: Int, _ ops: [Op], other: (String, Int)? = nil,
+                      signal: Bool = false) -> String {
+    var inputs = [InputSpec(steps: steps(diagram), kind: .hot, role: .any, initial: initial)]
+    if let (diagram, initial) = other { inputs.append(InputSpec(steps: steps(diagram), kind: .hot, role: .any, initial: initial)) }
+    let c = Case(form: .property, inputs: inputs, ops: ops, consumers: [Consumer(withSignal: signal)])
+    return describe(c.modelObservation().output)
+}
+
+/// The log of reading the sequence of `diagram`'s values through `ops` twice.
+private func sequence(_ diagram: String, _ ops: [Op], other: String? = nil) -> [String] {
+    let inputs = ([diagram] + (other.map { [$0] } ?? [])).map { InputSpec(steps: steps($0), kind: .sequence, role: .any) }
+    return Case(form: .sequence, inputs: inputs, ops: ops).modelObservation().log.map(\.text)
 }

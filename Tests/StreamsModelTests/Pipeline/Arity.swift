@@ -94,4 +94,34 @@ enum Arity {
         default: preconditionFailure("merge of \(s.count) streams")
         }
     }
+
+    static func combineLatest(_ s: [Property<MValue>]) -> Property<MValue> {
+        switch s.count {
+        case 2: return Property.combineLatest(s[0], s[1]).map { MValue.list([$0, $1]) }
+        case 3: return Property.combineLatest(s[0], s[1], s[2]).map { MValue.list([$0, $1, $2]) }
+        case 4: return Property.combineLatest(s[0], s[1], s[2], s[3]).map { MValue.list([$0, $1, $2, $3]) }
+        case 5: return Property.combineLatest(s[0], s[1], s[2], s[3], s[4]).map { MValue.list([$0, $1, $2, $3, $4]) }
+        case 6: return Property.combineLatest(s[0], s[1], s[2], s[3], s[4], s[5]).map { MValue.list([$0, $1, $2, $3, $4, $5]) }
+        case 7: return Property.combineLatest(s[0], s[1], s[2], s[3], s[4], s[5], s[6]).map { MValue.list([$0, $1, $2, $3, $4, $5, $6]) }
+        case 8: return Property.combineLatest(s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7]).map { MValue.list([$0, $1, $2, $3, $4, $5, $6, $7]) }
+        case 9: return Property.combineLatest(s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7], s[8]).map { MValue.list([$0, $1, $2, $3, $4, $5, $6, $7, $8]) }
+        case 10: return Property.combineLatest(s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7], s[8], s[9]).map { MValue.list([$0, $1, $2, $3, $4, $5, $6, $7, $8, $9]) }
+        default: preconditionFailure("combineLatest of \(s.count) properties")
+        }
+    }
+
+    static func zip(_ s: [Property<MValue>]) -> Property<MValue> {
+        switch s.count {
+        case 2: return Property.zip(s[0], s[1]).map { MValue.list([$0, $1]) }
+        case 3: return Property.zip(s[0], s[1], s[2]).map { MValue.list([$0, $1, $2]) }
+        case 4: return Property.zip(s[0], s[1], s[2], s[3]).map { MValue.list([$0, $1, $2, $3]) }
+        case 5: return Property.zip(s[0], s[1], s[2], s[3], s[4]).map { MValue.list([$0, $1, $2, $3, $4]) }
+        case 6: return Property.zip(s[0], s[1], s[2], s[3], s[4], s[5]).map { MValue.list([$0, $1, $2, $3, $4, $5]) }
+        case 7: return Property.zip(s[0], s[1], s[2], s[3], s[4], s[5], s[6]).map { MValue.list([$0, $1, $2, $3, $4, $5, $6]) }
+        case 8: return Property.zip(s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7]).map { MValue.list([$0, $1, $2, $3, $4, $5, $6, $7]) }
+        case 9: return Property.zip(s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7], s[8]).map { MValue.list([$0, $1, $2, $3, $4, $5, $6, $7, $8]) }
+        case 10: return Property.zip(s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7], s[8], s[9]).map { MValue.list([$0, $1, $2, $3, $4, $5, $6, $7, $8, $9]) }
+        default: preconditionFailure("zip of \(s.count) properties")
+        }
+    }
 }

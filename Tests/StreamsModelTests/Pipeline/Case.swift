@@ -44,12 +44,15 @@ struct InputSpec: Hashable, Codable {
     var role: InputRole
     /// The period of a timer or interval, in half frames (at least 1).
     var period: Int = 2
+    /// In the property form, the initial value of the `MutableProperty` the diagram sets.
+    var initial: Int = 0
 
-    init(steps: [Step], kind: SourceKind, role: InputRole, period: Int = 2) {
+    init(steps: [Step], kind: SourceKind, role: InputRole, period: Int = 2, initial: Int = 0) {
         self.steps = steps
         self.kind = kind
         self.role = role
         self.period = period
+        self.initial = initial
     }
 
     init(steps: [Step], hot: Bool, role: InputRole) {
@@ -88,9 +91,13 @@ struct InputSpec: Hashable, Codable {
         }
     }
 
-    /// The input as code.
-    func code(_ index: Int) -> String {
+    /// The input as code, in a chain of `form`.
+    func code(_ index: Int, form: Form = .producer) -> String {
         let values = self.values.map(\.description).joined(separator: ", ")
+        if form == .property {
+            return "Property(capturing: MutableProperty(\(initial)))  // set by hot(\"\(diagram)\")"
+        }
+        if form == .sequence { return "MemoizedSequence([\(values)])" }
         switch kind {
         case .cold: return "cold(\"\(diagram)\")"
         case .hot: return "hot(\"\(diagram)\")"
@@ -139,7 +146,8 @@ enum Form: String, Hashable, Codable, CaseIterable {
     /// consumer observes its end.
     case signal
     /// `Property`: the inputs are properties fed by their diagrams (values only), the chain is
-    /// made of composed properties, and each consumer starts the last one's producer.
+    /// made of composed properties (`flatMap`'s inner streams are input properties too), and
+    /// each consumer starts the last one's producer or observes its signal.
     case property
     /// `MemoizedSequence`: the inputs are sequences of their diagrams' values, the chain is
     /// pulled by iterating it, twice.
@@ -166,6 +174,8 @@ struct Consumer: Hashable, Codable {
     var startAt: Int?
     /// A producer's consumer: started with `startWithSignal` (observing the run's signal) rather
     /// than `start(_:)`.
+    /// A property's consumer: observes the property's `signal` (its changes) rather than
+    /// starting its `producer`.
     var withSignal = false
     var disposal: Disposal?
 
@@ -348,16 +358,20 @@ enum Op: Hashable, Codable {
             }
         case .property:
             switch self {
-            case .map, .filter, .combinePrevious, .skipRepeats, .uniqueValues, .combineLatest, .zip, .combineLatestN,
-                 .zipN, .negate, .and, .or, .all, .any:
+            case .map, .filter, .skipRepeats, .uniqueValues, .combineLatest, .zip, .combineLatestN,
+                 .zipN, .negate, .and, .or, .all, .any, .flatMap:
                 return true
+            // Property.combinePrevious takes an initial value.
+            case let .combinePrevious(initial): return initial != nil
             default: return false
             }
         case .sequence:
             switch self {
             case .map, .filter, .compactMap, .scan, .skipRepeats, .takeFirst, .skipFirst, .takeWhile, .skipWhile, .zip,
-                 .concat, .flatMap:
+                 .concat:
                 return true
+            // A sequence's flatMap concatenates.
+            case let .flatMap(strategy, _): return strategy == .concat
             default: return false
             }
         }
@@ -470,13 +484,17 @@ struct Case: Hashable, Codable {
     var code: String {
         var lines: [String] = ["// form: \(form.rawValue)"]
         for (index, input) in inputs.enumerated() {
-            lines.append("let s\(index) = \(input.code(index))")
+            lines.append("let s\(index) = \(input.code(index, form: form))")
         }
-        lines.append("s0" + ops.map { "\n    " + $0.code }.joined())
+        lines.append("s0" + ops.map { "\n    " + $0.code(in: form) }.joined())
+        if form == .sequence {
+            lines.append("// read twice: iterated, then through head and tail")
+            return lines.joined(separator: "\n")
+        }
         for (index, consumer) in consumers.enumerated() {
             var text = "// consumer \(index + 1): "
             text += consumer.startAt.map { "starts at frame \(Frames.describe(ticks: $0))" } ?? "starts during the setup"
-            if consumer.withSignal { text += ", with startWithSignal" }
+            if consumer.withSignal { text += form == .property ? ", observing the signal" : ", with startWithSignal" }
             switch consumer.disposal {
             case let .at(t): text += ", disposed at frame \(Frames.describe(ticks: t))"
             case let .twice(t): text += ", disposed twice at frame \(Frames.describe(ticks: t))"
@@ -487,6 +505,20 @@ struct Case: Hashable, Codable {
             lines.append(text)
         }
         return lines.joined(separator: "\n")
+    }
+}
+
+extension Op {
+    /// The operator as Streams code in `form`, where its spelling differs.
+    func code(in form: Form) -> String {
+        switch (form, self) {
+        case let (.property, .filter(p)): return ".filter(initial: 0) \(p)"
+        case let (.sequence, .flatMap(_, inners)):
+            return inners.count == 1 ? ".flatMap { _ in s\(inners[0]) }"
+                : ".flatMap { [\(inners.map { "s\($0)" }.joined(separator: ", "))][$0 % \(inners.count)] }"
+        case (.sequence, .skipRepeats): return ".skipRepeats { $0 == $1 }"
+        default: return code
+        }
     }
 }
 

@@ -22,8 +22,12 @@ extension Case {
             case .hot:
                 defer { hotCount += 1 }
                 // A signal observed directly is not a subscription; a producer made from it is.
-                let direct = (form == .signal || form == .property) && input.role != .inner
-                return HotSource(name: name, index: hotCount, timeline: timeline, recorded: !direct)
+                let direct = form == .property || (form == .signal && input.role != .inner)
+                let hot = HotSource(name: name, index: hotCount, timeline: timeline, recorded: !direct)
+                guard form == .property else { return hot }
+                // A `MutableProperty` that the hot signal's values set, observed right after the
+                // signal is made.
+                return PropertySource(source: hot, initial: .int(input.initial), created: Moment.setup(0, hotCount).child(0))
             case .cold: return ColdSource(name: name, timeline: timeline)
             case .sync: return ColdSource(name: name, timeline: timeline, synchronous: true)
             case .sequence: return SyncSource(events: input.values.map(MEvent.value) + [.completed])
@@ -41,7 +45,14 @@ extension Case {
     var model: MStream {
         let inputs = modelInputs
         return ops.enumerated().reduce(inputs[0]) { upstream, item in
-            item.element.model(upstream, inputs, form: form, index: item.offset)
+            let stream = item.element.model(upstream, inputs, form: form, index: item.offset)
+            // A property operator makes a property, fed by the producer operator over the
+            // producers of the properties it is made of, started when it is made.
+            guard form == .property else { return stream }
+            // `filter(initial: 0, p)` holds 0 until a value satisfies `p`.
+            var initial: MValue?
+            if case .filter = item.element { initial = .int(0) }
+            return PropertySource(source: stream, initial: initial, created: Moment.setup(1, item.offset).child(1))
         }
     }
 
@@ -87,6 +98,10 @@ extension Case {
         var runs: [Run] = []
         for j in consumers.indices {
             let start = startMoment(j)
+            if form == .property, consumers[j].withSignal {
+                runs.append(signalRun(pipeline, consumer: j))
+                continue
+            }
             var dispose = disposalMoment(j)
             if case let .inside(n) = consumers[j].disposal {
                 let run = pipeline.run(start, nil)
@@ -101,6 +116,19 @@ extension Case {
             subscriptions += run.subscriptions
         }
         return Observation(entries, subscriptions)
+    }
+
+    /// What consumer `j` of a property's `signal` sees: the changes of the property after it
+    /// starts observing (not its current value), until it stops.
+    private func signalRun(_ property: MStream, consumer j: Int) -> Run {
+        guard let property = property as? PropertySource else { preconditionFailure("not a property") }
+        var run = Run(events: property.signalEvents(startMoment(j)))
+        if case let .inside(n) = consumers[j].disposal, n <= run.events.count {
+            run.events = Array(run.events.prefix(n))
+        } else if let dispose = disposalMoment(j) {
+            run.events = run.events.filter { $0.at < dispose }
+        }
+        return run
     }
 
     private func signalObservation() -> Observation {

@@ -1,6 +1,10 @@
 // Random cases: sources, chains of 1 to 6 operators with random arguments, in one of the forms,
 // with one or two consumers.
 //
+// The forms: most cases are producer chains, a fifth signal chains; the property and sequence
+// forms are forced by their features. A property case's inputs are `MutableProperty`s set by
+// their diagrams' values; a sequence case's inputs are the diagrams' values.
+//
 // Simultaneous events are not avoided: the model orders them exactly (see `Moment`: actions due
 // at the same instant run in the order they were scheduled, and what an action causes happens
 // inside it, depth first). So input events, time-operator intervals (by half frames, zero
@@ -103,7 +107,8 @@ struct Generator {
     }
 
     private mutating func kind(_ role: InputRole) -> SourceKind {
-        if form == .signal || form == .property, role != .inner { return .hot }
+        if form == .property || (form == .signal && role != .inner) { return .hot }
+        if form == .sequence { return .sequence }
         let first = inputs.isEmpty
         switch feature {
         case .syncSource where first: return element([.sync, .sequence])
@@ -129,11 +134,13 @@ struct Generator {
         if kind == .timer, !steps.contains(where: { $0.events.contains { $0.value != nil } }) {
             kind = .interval
         }
-        if kind == .sequence || kind == .timer || kind == .interval {
+        // A property's diagram only sets it.
+        if kind == .sequence || kind == .timer || kind == .interval || form == .property {
             steps = steps.filter { $0.events.contains { $0.value != nil } }
                 .map { Step(frame: $0.frame, events: $0.events.filter { $0.value != nil }) }
         }
-        inputs.append(InputSpec(steps: steps, kind: kind, role: role, period: int(1...4)))
+        inputs.append(InputSpec(steps: steps, kind: kind, role: role, period: int(1...4),
+                                initial: form == .property ? int(0...9) : 0))
         return inputs.count - 1
     }
 
@@ -213,7 +220,7 @@ struct Generator {
             case 31: op = .withLatest(input(.never))
             case 32, 33, 34:
                 let strategies: [StrategySpec] = [.merge, .concat, .latest, .race, .throttle, .concurrent(int(2...3))]
-                let strategy = element(strategies)
+                let strategy = form == .sequence ? .concat : element(strategies)
                 let count = int(1...3)
                 op = .flatMap(strategy, (0..<count).map { _ in input(.inner) })
             case 35: op = .flatMapError(input(.inner))
@@ -272,8 +279,10 @@ struct Generator {
     /// time; the features add late starts, a second consumer and the other kinds of disposal.
     private mutating func consumers() -> [Consumer] {
         func time() -> Int { int(0...12) * ticksPerFrame + [0, 1, 2][int(0...2)] }
+        if form == .sequence { return [Consumer()] }
         var first = Consumer()
         if form == .producer { first.withSignal = feature == .startWithSignal || chance(10) }
+        if form == .property { first.withSignal = chance(30) }
         if chance(25) { first.disposal = .at(time()) }
         switch feature {
         case .disposeInside: first.disposal = .inside(int(1...4))
@@ -286,6 +295,7 @@ struct Generator {
         var result = [first]
         if feature == .twoSubscribers || chance(5) {
             var second = Consumer(startAt: chance(50) ? nil : time())
+            if form == .property { second.withSignal = chance(30) }
             if chance(40) { second.disposal = chance(50) ? .inside(int(1...3)) : .at((second.startAt ?? 0) + int(0...24)) }
             result.append(second)
         }
@@ -329,7 +339,6 @@ struct Generator {
         case .sequenceForm: form = .sequence
         default: form = chance(20) ? .signal : .producer
         }
-        if form == .property || form == .sequence { form = .producer }
         var ops: [Op] = []
         if feature == .throttleBoundary {
             ops = throttleBoundaryOps()

@@ -278,6 +278,11 @@ extension Case {
         for op in ops { for (index, role) in op.inputs { roles[index] = role } }
         for (index, input) in inputs.enumerated() {
             if form == .signal, roles[index] != .inner, input.kind != .hot { return false }
+            if form == .property,
+               input.kind != .hot || input.steps.contains(where: { $0.events.contains { $0.isTerminal } }) {
+                return false
+            }
+            if form == .sequence, input.kind != .sequence { return false }
             if input.kind == .timer, input.values.isEmpty { return false }
             if input.kind == .sequence || input.kind == .timer || input.kind == .interval,
                input.steps.contains(where: { $0.events.contains { $0.isTerminal } }) {

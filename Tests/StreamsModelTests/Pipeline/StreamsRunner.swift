@@ -7,7 +7,8 @@
 // its own on the same clock (`S1`, `S2`...: a wrapper that records, for everything done inside
 // its actions, that it was done there), or an `ImmediateScheduler`. Each entry of the log says
 // where it happened: `test` during the setup, the scheduler whose action it ran in, or `thread`
-// on a thread of the test. `StreamsRunner+Signal.swift` holds the signal form's operators.
+// on a thread of the test. `StreamsRunner+Signal.swift` and
+// `StreamsRunner+Property.swift` hold the signal and property forms' operators.
 
 import Foundation
 import Streams
@@ -144,6 +145,8 @@ final class StreamsRun {
     let recorder: Recorder
     var producers: [Producer] = []
     var signals: [Int: Sig] = [:]
+    /// The property form's inputs: the views of the `MutableProperty`s their diagrams set.
+    var properties: [Int: Property<MValue>] = [:]
     var schedulers: [Int: TaggedScheduler] = [:]
     /// What the pipeline keeps: properties, lifetime tokens.
     var kept: [AnyObject] = []
@@ -450,9 +453,21 @@ final class StreamsRun {
             }
             scheduleConsumers { [self] j in handles.handles[j] = pipeline.observe(observer(j)) }
         default:
-            let pipeline = testCase.ops.reduce(producers[0]) { apply($1, to: $0) }
+            let pipeline: Producer
+            var propertySignal: Signal<MValue, Never>?
+            if testCase.form == .property {
+                let property = propertyPipeline()
+                pipeline = property.producer.promoteError(TE.self)
+                propertySignal = property.signal
+            } else {
+                pipeline = testCase.ops.reduce(producers[0]) { apply($1, to: $0) }
+            }
             let run: (Int) -> Void = { [self] j in
                 let consumer = testCase.consumers[j]
+                if let propertySignal, consumer.withSignal {
+                    handles.handles[j] = observeChanges(propertySignal, j)
+                    return
+                }
                 var withSignal = consumer.withSignal
                 if case .inside = consumer.disposal { withSignal = true }
                 if withSignal {
