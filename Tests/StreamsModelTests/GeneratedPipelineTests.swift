@@ -31,7 +31,7 @@ struct GeneratedPipelineTests {
     }
 
     static var caseCount: Int {
-        environment["STREAMS_MODEL_CASES"].flatMap { Int($0) } ?? 10_000
+        environment["STREAMS_MODEL_CASES"].flatMap { Int($0) } ?? defaultCaseCount
     }
 
     static var firstCase: Int {
@@ -155,6 +155,32 @@ struct GeneratedPipelineTests {
             let decoded = Report.decode(String(code))
             #expect(decoded == generated)
             if let decoded { #expect(decoded.modelObservation() == generated.modelObservation()) }
+        }
+    }
+
+    /// The cases of a default run.
+    static let defaultCaseCount = 10_000
+
+    @Test("a default run covers the property and sequence forms and the blocking operators")
+    func defaultRunsCoverEveryForm() {
+        var forms: [Form: Int] = [:]
+        var results: [String: Int] = [:]
+        for index in 0..<Self.defaultCaseCount {
+            let generated = Self.generated(seed: 7, index: index)
+            forms[generated.form, default: 0] += 1
+            guard let call = generated.consumers.first?.blocking, generated.isSynchronous else { continue }
+            // The kind of result, by operator: `single success`, `last nil`...
+            let text = generated.modelObservation().log.last?.text ?? ""
+            let kind = text.split(separator: " ").last?.prefix { $0 != "(" } ?? ""
+            results["\(call.rawValue) \(kind)", default: 0] += 1
+        }
+        let expected = Self.defaultCaseCount / 2 / Feature.allCases.count * 9 / 10
+        #expect(forms[.property, default: 0] >= expected)
+        #expect(forms[.sequence, default: 0] >= expected)
+        #expect(results.values.reduce(0, +) >= expected)
+        for call in Blocking.allCases {
+            let kinds = call == .wait ? ["success", "failure"] : ["success", "failure", "nil"]
+            for kind in kinds { #expect(results["\(call.rawValue) \(kind)", default: 0] > 0, "\(call) \(kind)") }
         }
     }
 }

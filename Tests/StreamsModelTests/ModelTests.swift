@@ -277,6 +277,28 @@ struct ModelTests {
         #expect(subscriptions("-1-2|", [.delay(1)], disposeAt: 1.25) == ["s0": "0...1.25"])
     }
 
+    @Test("first, single, last and wait on synchronous runs: values, failures and interruptions")
+    func blockingOperators() {
+        #expect(blocking(.single, "|") == "out single() nil")
+        #expect(blocking(.single, "(1|)") == "out single() success(1)")
+        #expect(blocking(.single, "(1!)") == "out single() success(1)")
+        #expect(blocking(.single, "(12|)") == "out single() nil")
+        #expect(blocking(.single, "(1#)") == "out single() failure(e0)")
+        #expect(blocking(.single, "(12#)") == "out single() nil")
+        #expect(blocking(.first, "(12#)") == "out first() success(1)")
+        #expect(blocking(.first, "#") == "out first() failure(e0)")
+        #expect(blocking(.first, "!") == "out first() nil")
+        #expect(blocking(.last, "(12|)") == "out last() success(2)")
+        #expect(blocking(.last, "(12#)") == "out last() failure(e0)")
+        #expect(blocking(.last, "(12!)") == "out last() nil")
+        #expect(blocking(.last, "|") == "out last() nil")
+        #expect(blocking(.wait, "(12!)") == "out wait() success")
+        #expect(blocking(.wait, "(1#)") == "out wait() failure(e0)")
+        // first() stops the run at its first value: the hooks see no more.
+        #expect(blocking(.first, "(12|)", [.on(id: 1, hooks: [.value, .disposed])])
+            == "on1 value 1 on1 disposed out first() success(1)")
+    }
+
     @Test("properties: the current value, then each change; composed ones keep the latest")
     func properties() {
         #expect(property("-1-2", 5, [.map(1)]) == "0:6 1:2 3:3")
@@ -302,6 +324,14 @@ struct ModelTests {
             == ["out (1,5)", "calls op0 2", "out2 (1,5)", "calls op0 2"])
         #expect(sequence("1212", [.takeWhile(odd)]) == ["out 1", "calls op0 2", "out2 1", "calls op0 2"])
     }
+}
+
+/// What a consumer calling `call` on a synchronous source `diagram` through `ops` records: the
+/// hook calls and the result.
+private func blocking(_ call: Blocking, _ diagram: String, _ ops: [Op] = [.map(0)]) -> String {
+    let c = Case(inputs: [InputSpec(steps: steps(diagram), kind: .sync, role: .any)], ops: ops,
+                 consumers: [Consumer(blocking: call)])
+    return c.modelObservation().log.map(\.text).joined(separator: " ")
 }
 
 /// What the producer (or, with `signal`, the signal) of the property made by `ops` from a

@@ -168,6 +168,12 @@ enum Disposal: Hashable, Codable {
     case inside(Int)
 }
 
+/// A blocking call that runs a producer to its end on the calling thread, made by a consumer of a
+/// synchronous pipeline instead of starting it.
+enum Blocking: String, Hashable, Codable, CaseIterable {
+    case first, last, single, wait
+}
+
 /// One consumer of the pipeline: a run of a producer, an observer of a signal.
 struct Consumer: Hashable, Codable {
     /// When it starts, in ticks, from an action of the test; `nil`: during the setup.
@@ -178,11 +184,15 @@ struct Consumer: Hashable, Codable {
     /// starting its `producer`.
     var withSignal = false
     var disposal: Disposal?
+    /// A producer's consumer that calls `first()`, `last()`, `single()` or `wait()` during the
+    /// setup (on a synchronous pipeline) and records the result.
+    var blocking: Blocking?
 
-    init(startAt: Int? = nil, withSignal: Bool = false, disposal: Disposal? = nil) {
+    init(startAt: Int? = nil, withSignal: Bool = false, disposal: Disposal? = nil, blocking: Blocking? = nil) {
         self.startAt = startAt
         self.withSignal = withSignal
         self.disposal = disposal
+        self.blocking = blocking
     }
 
     /// The time of a disposal from an action.
@@ -495,6 +505,7 @@ struct Case: Hashable, Codable {
             var text = "// consumer \(index + 1): "
             text += consumer.startAt.map { "starts at frame \(Frames.describe(ticks: $0))" } ?? "starts during the setup"
             if consumer.withSignal { text += form == .property ? ", observing the signal" : ", with startWithSignal" }
+            if let blocking = consumer.blocking { text += ", calling \(blocking.rawValue)()" }
             switch consumer.disposal {
             case let .at(t): text += ", disposed at frame \(Frames.describe(ticks: t))"
             case let .twice(t): text += ", disposed twice at frame \(Frames.describe(ticks: t))"

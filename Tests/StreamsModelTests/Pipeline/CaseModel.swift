@@ -96,8 +96,15 @@ extension Case {
     private func producerObservation() -> Observation {
         let pipeline = model
         var runs: [Run] = []
+        var results: [Timed<String>] = []
         for j in consumers.indices {
             let start = startMoment(j)
+            if let blocking = consumers[j].blocking, isSynchronous {
+                let (run, result) = blocking.model(pipeline, start: start)
+                runs.append(run)
+                results.append(Timed(start.nextSibling, "\(Self.consumerName(j)) \(blocking.rawValue)() \(result)"))
+                continue
+            }
             if form == .property, consumers[j].withSignal {
                 runs.append(signalRun(pipeline, consumer: j))
                 continue
@@ -109,7 +116,7 @@ extension Case {
             }
             runs.append(pipeline.run(start, dispose))
         }
-        var entries: [Timed<String>] = []
+        var entries: [Timed<String>] = results
         var subscriptions = preparedSubscriptions
         for (j, run) in runs.enumerated() {
             entries += run.log + run.events.map { Timed($0.at, "\(Self.consumerName(j)) \($0.item)") }

@@ -3,7 +3,10 @@
 //
 // The forms: most cases are producer chains, a fifth signal chains; the property and sequence
 // forms are forced by their features. A property case's inputs are `MutableProperty`s set by
-// their diagrams' values; a sequence case's inputs are the diagrams' values.
+// their diagrams' values; a sequence case's inputs are the diagrams' values. The `blocking`
+// feature calls `first()`, `last()`, `single()` or `wait()` on a producer chain of 1 to 3
+// synchronous operators (half the time hooks alone) over synchronous inputs of 0 to 3 frames,
+// each ending by completion, failure or interruption alike.
 //
 // Simultaneous events are not avoided: the model orders them exactly (see `Moment`: actions due
 // at the same instant run in the order they were scheduled, and what an action causes happens
@@ -41,6 +44,8 @@ enum Feature: CaseIterable {
     case longInputs, denseInputs
     case schedulers
     case newOperators
+    /// `first()`, `last()`, `single()` or `wait()` on a synchronous pipeline of short inputs.
+    case blocking
 }
 
 struct Generator {
@@ -78,17 +83,18 @@ struct Generator {
         switch feature {
         case .longInputs: length = int(9...16)
         case .emptySource where inputs.isEmpty: length = 0
+        case .blocking: length = int(0...3)
         default: length = int(0...7)
         }
         // Sparse, medium or dense: the share of frames with a value.
-        let density = dense ? 100 : [35, 60, 85][int(0...2)]
+        let density = dense || feature == .blocking ? 100 : [35, 60, 85][int(0...2)]
         for frame in 0..<length {
             guard chance(density) else { continue }
             let count = feature == .denseInputs && chance(50) ? int(3...5) : (chance(85) ? 1 : 2)
             steps.append(Step(frame: frame, events: (0..<count).map { _ in .value(.int(int(0...9))) }))
         }
         let roll = int(0...99)
-        let terminal: MEvent?
+        var terminal: MEvent?
         switch roll {
         case ..<45: terminal = .completed
         // A trigger or sampler fails through `materialize`: it completes.
@@ -96,6 +102,8 @@ struct Generator {
         case ..<72: terminal = .interrupted
         default: terminal = nil
         }
+        // A blocking call needs every input to end; its result depends on how.
+        if feature == .blocking { terminal = element([.completed, .failed(""), .interrupted]) }
         if let terminal {
             if let last = steps.last, last.frame == length - 1, chance(20) {
                 steps[steps.count - 1].events.append(terminal)
@@ -111,6 +119,7 @@ struct Generator {
         if form == .sequence { return .sequence }
         let first = inputs.isEmpty
         switch feature {
+        case .blocking: return chance(70) ? .sync : .sequence
         case .syncSource where first: return element([.sync, .sequence])
         case .timerSource where first: return element([.timer, .interval])
         case .hotInner where role == .inner: return chance(70) ? .hot : .cold
@@ -267,7 +276,7 @@ struct Generator {
                               .startOn(scheduler(dateOnly: false)), .throttleWhile(input(.never), on: scheduler(dateOnly: false))])
             default: continue
             }
-            guard op.exists(in: form) else {
+            guard op.exists(in: form), feature != .blocking || op.isSynchronous else {
                 // The inputs it made stay, unused.
                 continue
             }
@@ -280,6 +289,7 @@ struct Generator {
     private mutating func consumers() -> [Consumer] {
         func time() -> Int { int(0...12) * ticksPerFrame + [0, 1, 2][int(0...2)] }
         if form == .sequence { return [Consumer()] }
+        if feature == .blocking { return [Consumer(blocking: element(Blocking.allCases))] }
         var first = Consumer()
         if form == .producer { first.withSignal = feature == .startWithSignal || chance(10) }
         if form == .property { first.withSignal = chance(30) }
@@ -337,6 +347,7 @@ struct Generator {
         case .signalForm: form = .signal
         case .propertyForm: form = .property
         case .sequenceForm: form = .sequence
+        case .blocking: form = .producer
         default: form = chance(20) ? .signal : .producer
         }
         var ops: [Op] = []
@@ -345,12 +356,18 @@ struct Generator {
         } else {
             _ = input(.any)
             var timeOperators = 0
-            for _ in 0..<int(1...6) {
+            // A blocking call's chain is short, so that values reach it.
+            for _ in 0..<(feature == .blocking ? int(1...3) : int(1...6)) {
                 let next = op(allowTime: timeOperators < 2)
                 if next.isTimeOperator { timeOperators += 1 }
                 ops.append(next)
             }
             switch feature {
+            case .blocking where chance(50):
+                // Half the blocking calls see the source itself, through hooks that show where
+                // the call stops the run.
+                let hooks = OnNode.Hook.allCases.filter { _ in chance(60) }
+                ops = [.on(id: 1, hooks: hooks.isEmpty ? [.event] : hooks)]
             case .throttleZero: ops.insert(.throttle(0, on: scheduler(dateOnly: true)), at: int(0...ops.count))
             case .zeroInterval:
                 let zero = element([Op.delay(0, on: scheduler(dateOnly: true)), .debounce(0, discardWhenCompleted: chance(50), on: scheduler(dateOnly: true)),

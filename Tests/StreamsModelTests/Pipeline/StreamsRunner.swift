@@ -462,8 +462,13 @@ final class StreamsRun {
             } else {
                 pipeline = testCase.ops.reduce(producers[0]) { apply($1, to: $0) }
             }
+            let synchronous = testCase.isSynchronous
             let run: (Int) -> Void = { [self] j in
                 let consumer = testCase.consumers[j]
+                if let blocking = consumer.blocking, synchronous {
+                    recorder.record("\(Case.consumerName(j)) \(blocking.rawValue)() \(blocking.call(pipeline))")
+                    return
+                }
                 if let propertySignal, consumer.withSignal {
                     handles.handles[j] = observeChanges(propertySignal, j)
                     return
