@@ -161,6 +161,8 @@ struct GeneratedPipelineTests {
     /// The cases of a default run.
     static let defaultCaseCount = 10_000
 
+    /// The generator, not Streams: the new forms and the blocking calls are drawn often enough,
+    /// with every kind of result.
     @Test("a default run covers the property and sequence forms and the blocking operators")
     func defaultRunsCoverEveryForm() {
         var forms: [Form: Int] = [:]

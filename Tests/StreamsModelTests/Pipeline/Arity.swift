@@ -95,6 +95,7 @@ enum Arity {
         }
     }
 
+    /// `Property.combineLatest` of 2 to 10 properties, the values as a list.
     static func combineLatest(_ s: [Property<MValue>]) -> Property<MValue> {
         switch s.count {
         case 2: return Property.combineLatest(s[0], s[1]).map { MValue.list([$0, $1]) }
@@ -110,6 +111,7 @@ enum Arity {
         }
     }
 
+    /// `Property.zip` of 2 to 10 properties, the values as a list.
     static func zip(_ s: [Property<MValue>]) -> Property<MValue> {
         switch s.count {
         case 2: return Property.zip(s[0], s[1]).map { MValue.list([$0, $1]) }

@@ -24,6 +24,7 @@ extension Op {
 final class CallCounts {
     var calls: [Int: Int] = [:]
 
+    /// Counts one call of operator `op`'s closure.
     func count(_ op: Int) {
         calls[op, default: 0] += 1
     }
@@ -115,6 +116,7 @@ enum PullModel {
     /// Gives the next value, or `nil` at the end (and ever after).
     typealias Pull = () -> MValue?
 
+    /// The values of an input, one per pull.
     static func source(_ values: [MValue]) -> Pull {
         var index = 0
         return {
@@ -147,6 +149,7 @@ enum PullModel {
         return counts.calls
     }
 
+    /// Operator `op` reading `up` (and `inputs`), calling `count` for each call of its closure.
     static func step(_ op: Op, _ up: @escaping Pull, _ inputs: [[MValue]], count: @escaping () -> Void) -> Pull {
         switch op {
         case let .map(k):
