@@ -87,6 +87,15 @@ enum ScheduleStep: Sendable, CustomStringConvertible {
     case pause(Int)
     /// Gives the processor away.
     case yield
+    /// Sends `value` into source `source` once the partner of hold `hold` waits for it; the
+    /// first delivery this send makes on this thread, to an observer that holds, is held until
+    /// the partner releases it (see ``ScheduleHolds``).
+    case heldSend(hold: Int, source: Int, value: Int)
+    /// The partner of hold `hold`: waits until the delivery is held (or the held send returned
+    /// without delivering on its thread); the steps after it run while the delivery is held.
+    case awaitHold(Int)
+    /// Releases the delivery held by hold `hold`.
+    case release(Int)
 
     var description: String {
         switch self {
@@ -101,6 +110,9 @@ enum ScheduleStep: Sendable, CustomStringConvertible {
         case let .setEnabled(enabled): return "setEnabled(\(enabled))"
         case let .pause(spins): return "pause(\(spins))"
         case .yield: return "yield"
+        case let .heldSend(hold, source, value): return "HELD#\(hold)[send(s\(source), \(value))]"
+        case let .awaitHold(hold): return "awaitHold#\(hold)"
+        case let .release(hold): return "release#\(hold)"
         }
     }
 }
@@ -119,6 +131,16 @@ struct ScheduleScript {
     /// Hands `steps`, in order, to random threads; each thread keeps their relative order.
     mutating func distribute(_ steps: [ScheduleStep]) {
         for step in steps { threads[rng.below(threads.count)].append(step) }
+    }
+
+    /// Appends `step` to thread `thread`.
+    mutating func append(_ step: ScheduleStep, toThread thread: Int) {
+        threads[thread].append(step)
+    }
+
+    /// Puts `steps`, one after the other, at a random place of thread `thread`.
+    mutating func insertBlock(_ steps: [ScheduleStep], inThread thread: Int) {
+        threads[thread].insert(contentsOf: steps, at: rng.below(threads[thread].count + 1))
     }
 
     /// Puts `step` at a random place of a random thread.
@@ -200,13 +222,19 @@ struct ScheduleScript {
 /// that it cannot corrupt the arrays.
 final class ScheduleRecorder<Value, Error: Swift.Error>: @unchecked Sendable {
     let name: String
+    /// The holds a delivery to this observer may be held by: an observer at the output of the
+    /// engine under test, never a tap at a source.
+    let holds: ScheduleHolds?
     private let inside = Synchronization.Atomic<Bool>(false)
     private let overlapCount = Synchronization.Atomic<Int>(0)
     private(set) var values: [Value] = []
     private(set) var terminal: Signal<Value, Error>.Event?
     private(set) var afterTerminal: [String] = []
 
-    init(_ name: String) { self.name = name }
+    init(_ name: String, holds: ScheduleHolds? = nil) {
+        self.name = name
+        self.holds = holds
+    }
 
     var observer: Signal<Value, Error>.Observer {
         Signal.Observer { [self] event in record(event) }
@@ -223,6 +251,8 @@ final class ScheduleRecorder<Value, Error: Swift.Error>: @unchecked Sendable {
             return
         }
         if case let .value(value) = event { values.append(value) } else { terminal = event }
+        // Still inside: a delivery that overlaps the held one is counted.
+        holds?.deliveryArrived()
     }
 
     var isCompleted: Bool { terminal?.isCompleted == true }
@@ -311,7 +341,8 @@ enum ScheduleKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
 /// One generated case: the threads' scripts, what a step does, how the sources end, and the
 /// checks.
 struct GeneratedCase: Sendable {
-    let kind: ScheduleKind
+    /// The kind's name, as `STREAMS_SCHEDULE_SEED` spells it.
+    let kind: String
     let seed: UInt64
     let variant: String
     let script: String
@@ -319,8 +350,18 @@ struct GeneratedCase: Sendable {
     let perform: @Sendable (ScheduleStep) -> Void
     let epilogue: @Sendable () -> Void
     let check: @Sendable () -> [String]
+    /// The holds the scripts' `heldSend`, `awaitHold` and `release` steps refer to.
+    let holds: ScheduleHolds?
 
     init(_ kind: ScheduleKind, seed: UInt64, variant: String, script: ScheduleScript,
+         perform: @escaping @Sendable (ScheduleStep) -> Void,
+         epilogue: @escaping @Sendable () -> Void,
+         check: @escaping @Sendable () -> [String]) {
+        self.init(kind.rawValue, seed: seed, variant: variant, script: script, holds: nil,
+                  perform: perform, epilogue: epilogue, check: check)
+    }
+
+    init(_ kind: String, seed: UInt64, variant: String, script: ScheduleScript, holds: ScheduleHolds?,
          perform: @escaping @Sendable (ScheduleStep) -> Void,
          epilogue: @escaping @Sendable () -> Void,
          check: @escaping @Sendable () -> [String]) {
@@ -329,6 +370,7 @@ struct GeneratedCase: Sendable {
         self.variant = variant
         self.script = script.description
         threads = script.threads
+        self.holds = holds
         self.perform = perform
         self.epilogue = epilogue
         self.check = check
@@ -357,6 +399,7 @@ struct GeneratedCase: Sendable {
         let ready = TestCounter()
         let go = TestCounter()
         let perform = self.perform
+        let holds = self.holds
         let done = threads.map { steps in
             onNewThread {
                 ready.increment()
@@ -365,6 +408,10 @@ struct GeneratedCase: Sendable {
                     switch step {
                     case let .pause(spins): _ = spin(spins)
                     case .yield: sched_yield()
+                    case let .heldSend(hold, source, value):
+                        holds!.send(hold) { perform(.send(source: source, value: value)) }
+                    case let .awaitHold(hold): holds!.awaitHold(hold)
+                    case let .release(hold): holds!.release(hold)
                     default: perform(step)
                     }
                 }
@@ -382,10 +429,10 @@ struct GeneratedCase: Sendable {
         guard runWithDeadline(seconds: deadline, { epilogue(); return true }) == true else {
             return ["ending the sources after the scripts did not return within \(deadline) s (deadlock)"]
         }
-        return check()
+        return (holds?.problems ?? []) + check()
     }
 
-    var replay: String { "STREAMS_SCHEDULE_SEED=\(kind.rawValue):\(seed)" }
+    var replay: String { "STREAMS_SCHEDULE_SEED=\(kind):\(seed)" }
 }
 
 /// Sources that are pipes, each tapped where it enters the operator.
@@ -759,7 +806,9 @@ enum ScheduleCases {
                 problems.append("the winner \(winner) delivered \(delivered(winner)) of \(taps[winner].values)")
             }
         } else {
-            let limit = strategy == .concat || strategy == .throttle ? 1 : strategy == .concurrent(limit: 2) ? 2 : Int.max
+            var limit = Int.max
+            if strategy == .throttle { limit = 1 }
+            if case let .concurrent(most) = strategy.kind, most < UInt(Int.max) { limit = Int(most) }
             if mostRunning > limit {
                 problems.append("\(mostRunning) inner streams ran at once under \(strategy)")
             }
@@ -1303,11 +1352,17 @@ enum ScheduleSettings {
 
     /// The seeds of `kind` for this run.
     static func seeds(_ kind: ScheduleKind) -> [UInt64] {
+        seeds(kind.rawValue, index: UInt64(ScheduleKind.allCases.firstIndex(of: kind)!), count: casesPerKind)
+    }
+
+    /// The seeds of the kind named `name` for this run: `count` of them, derived from the base
+    /// and `index`, unless a seed is replayed.
+    static func seeds(_ name: String, index: UInt64, count: Int) -> [UInt64] {
         if let replay {
-            return replay.kind == kind.rawValue ? Array(repeating: replay.seed, count: repeats) : []
+            return replay.kind == name ? Array(repeating: replay.seed, count: repeats) : []
         }
-        var mixer = ScheduleRandom(seed: base ^ UInt64(ScheduleKind.allCases.firstIndex(of: kind)!) &* 0x1_0000_0001)
-        return (0..<casesPerKind).map { _ in mixer.next() }
+        var mixer = ScheduleRandom(seed: base ^ index &* 0x1_0000_0001)
+        return (0..<count).map { _ in mixer.next() }
     }
 }
 
