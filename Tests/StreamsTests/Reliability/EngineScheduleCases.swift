@@ -381,10 +381,21 @@ extension EngineCases {
         let logs = (0...subscribers).map {
             ScheduleRecorder<Int, TestError>($0 == 0 ? "first subscriber" : "subscriber \($0)", holds: holds)
         }
+        // The core calls one subscriber at a time, whichever: its deliveries to all of them are
+        // counted together, so that a replay or a terminal event sent to a new subscriber while
+        // another's delivery is held is an overlap too.
+        let delivering = ScheduleGauge()
+        let observers = logs.map { log in
+            Signal<Int, TestError>.Observer { event in
+                delivering.enter()
+                log.record(event)
+                delivering.leave()
+            }
+        }
         let subscriptions = ScheduleShared<[Int: Disposable]>([:])
         let unsubscribed = ScheduleShared<Set<Int>>([])
         let connections = ScheduleShared<[Disposable]>([])
-        let first = core.subscription(logs[0].observer, replays: replays)
+        let first = core.subscription(observers[0], replays: replays)
         if connectsFirst { connections.update { $0.append(connection.connect()) } }
         let variant = (kind == .enginePublish ? "publish()" : "replay(upTo: \(capacity))")
             + ", \(subscribers + 1) subscribers of its core" + (connectsFirst ? ", connected before the threads" : "")
@@ -396,7 +407,7 @@ extension EngineCases {
                                  case let .end(_, ending):
                                      pipeInput.send(ending.event())
                                  case let .subscribe(k):
-                                     let subscription = core.subscription(logs[k].observer, replays: replays)
+                                     let subscription = core.subscription(observers[k], replays: replays)
                                      subscriptions.update { $0[k] = subscription }
                                  case let .unsubscribe(k):
                                      if let subscription = subscriptions.update({ $0[k] }) {
@@ -419,6 +430,9 @@ extension EngineCases {
                              },
                              check: {
             var problems = logs.flatMap(\.problems)
+            if delivering.most > 1 {
+                problems.append("the core called \(delivering.most) subscribers at once")
+            }
             let taps = runTaps.value
             problems += taps.values.flatMap(\.problems)
             for log in logs {
