@@ -28,7 +28,7 @@ let memoizedMillion = 1_000_000
 /// Runs `body` on a new thread with a stack of `stackSize` bytes and waits for it. Returns whether
 /// it finished within `seconds` (a stack overflow crashes the test process instead).
 func runOnSmallStackForSequences(
-    stackSize: Int = 256 << 10, seconds: Double = 120, _ body: @escaping @Sendable () -> Void
+    stackSize: Int = 256 << 10, seconds: Double = 600, _ body: @escaping @Sendable () -> Void
 ) -> Bool {
     let done = DispatchSemaphore(value: 0)
     let thread = Thread {
