@@ -301,19 +301,8 @@ extension ConcurrencySuites {
         @Test("engines observed at their own downstream, a delivery held while other threads send: never two deliveries at once, nothing lost, nobody waits",
               arguments: EngineScheduleKind.allCases)
         func schedules(_ kind: EngineScheduleKind) {
-            for seed in EngineScheduleSettings.seeds(kind) {
-                let generated = kind.make(seed: seed)
-                let problems = generated.run(deadline: 10)
-                guard problems.isEmpty else {
-                    Issue.record("""
-                        \(kind.rawValue) schedule failed (\(generated.variant)), seed \(seed):
-                        \(problems.map { "  - " + $0 }.joined(separator: "\n"))
-                        schedule:
-                        \(generated.script)
-                        replay: \(generated.replay) swift test --filter EngineScheduleConcurrencyTests
-                        """)
-                    return
-                }
+            GeneratedCase.runEach(EngineScheduleSettings.seeds(kind), suite: "EngineScheduleConcurrencyTests") {
+                kind.make(seed: $0)
             }
         }
 

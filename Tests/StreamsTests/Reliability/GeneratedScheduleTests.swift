@@ -433,6 +433,28 @@ struct GeneratedCase: Sendable {
     }
 
     var replay: String { "STREAMS_SCHEDULE_SEED=\(kind):\(seed)" }
+
+    /// Runs the case `make` gives for each of `seeds`, in order; records the first that fails,
+    /// with its schedule and the command that replays it (filtered to `suite`), and stops there.
+    static func runEach(
+        _ seeds: [UInt64], suite: String, sourceLocation: SourceLocation = #_sourceLocation,
+        _ make: (UInt64) -> GeneratedCase
+    ) {
+        for seed in seeds {
+            let generated = make(seed)
+            let problems = generated.run(deadline: 10)
+            guard problems.isEmpty else {
+                Issue.record("""
+                    \(generated.kind) schedule failed (\(generated.variant)), seed \(seed):
+                    \(problems.map { "  - " + $0 }.joined(separator: "\n"))
+                    schedule:
+                    \(generated.script)
+                    replay: \(generated.replay) swift test --filter \(suite)
+                    """, sourceLocation: sourceLocation)
+                return
+            }
+        }
+    }
 }
 
 /// Sources that are pipes, each tapped where it enters the operator.
@@ -1372,19 +1394,8 @@ extension ConcurrencySuites {
         @Test("generated schedules across threads keep the grammar, never overlap, lose nothing, and disposal always returns",
               arguments: ScheduleKind.allCases)
         func schedules(_ kind: ScheduleKind) {
-            for seed in ScheduleSettings.seeds(kind) {
-                let generated = GeneratedCase.make(kind, seed: seed)
-                let problems = generated.run(deadline: 10)
-                guard problems.isEmpty else {
-                    Issue.record("""
-                        \(kind.rawValue) schedule failed (\(generated.variant)), seed \(seed):
-                        \(problems.map { "  - " + $0 }.joined(separator: "\n"))
-                        schedule:
-                        \(generated.script)
-                        replay: \(generated.replay) swift test --filter GeneratedScheduleConcurrencyTests
-                        """)
-                    return
-                }
+            GeneratedCase.runEach(ScheduleSettings.seeds(kind), suite: "GeneratedScheduleConcurrencyTests") {
+                GeneratedCase.make(kind, seed: $0)
             }
         }
 
