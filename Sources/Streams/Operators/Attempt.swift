@@ -45,6 +45,7 @@ extension Operators {
     }
 }
 
+// The SignalProducer forms of this extension are generated (Scripts/generate-forms.swift).
 extension Signal where Error == Never {
     /// Gives this signal, which cannot fail, the error type `F`.
     ///
@@ -69,6 +70,7 @@ extension Signal where Error == Never {
     }
 }
 
+// The SignalProducer forms of this extension are generated (Scripts/generate-forms.swift).
 extension Signal where Value == Never {
     /// Gives this signal, which sends no value, the value type `U`.
     ///
@@ -93,6 +95,7 @@ extension Signal where Value == Never {
     }
 }
 
+// The SignalProducer forms of this extension are generated (Scripts/generate-forms.swift).
 extension Signal {
     /// Runs `action` with each value; fails with its first failure.
     ///
@@ -123,6 +126,7 @@ extension Signal {
     }
 }
 
+// The SignalProducer forms of this extension are generated (Scripts/generate-forms.swift).
 extension Signal where Error == Never {
     /// Runs the throwing `action` with each value; fails with the first error it throws.
     ///
@@ -158,6 +162,7 @@ extension Signal where Error == Never {
     }
 }
 
+// The SignalProducer forms of this extension are generated (Scripts/generate-forms.swift).
 extension Signal where Error == Swift.Error {
     /// Runs the throwing `action` with each value; fails with the first error it throws.
     ///
@@ -187,150 +192,6 @@ extension Signal where Error == Swift.Error {
     /// - Returns: A signal of the transformed values.
     @inlinable
     public func attemptMap<U>(_ transform: @escaping (Value) throws -> U) -> Signal<U, Error> {
-        liftFused(Operators.attemptMap(mapError: { $0 }) { value in Result { try transform(value) } })
-    }
-}
-
-extension SignalProducer where Error == Never {
-    /// Gives this producer, which cannot fail, the error type `F`.
-    ///
-    /// - Values, completion and interruption: passed through unchanged.
-    /// - Scheduler: none; events are delivered where the source delivers them.
-    ///
-    /// - Parameter _: The new error type, usually inferred.
-    /// - Returns: The same events, typed as possibly failing with `F`.
-    @inlinable
-    public func promoteError<F>(_: F.Type = F.self) -> SignalProducer<Value, F> {
-        liftFused(Operators.promoteError())
-    }
-
-    /// Returns this producer unchanged; lets generic code promote an error type that is already
-    /// `Never`.
-    ///
-    /// - Parameter _: `Never`.
-    /// - Returns: This producer.
-    @inlinable
-    public func promoteError(_: Error.Type = Error.self) -> SignalProducer<Value, Error> {
-        self
-    }
-
-    /// Runs the throwing `action` with each value; fails with the first error it throws.
-    ///
-    /// - Values: sent after `action` returns; if it throws, the run fails with the error and
-    ///   the source run is interrupted.
-    /// - Completion and interruption: passed through.
-    /// - Scheduler: none; events are delivered where the source delivers them.
-    ///
-    /// - Parameter action: Checks a value, throwing to fail.
-    /// - Returns: A producer of the values that passed.
-    @inlinable
-    public func attempt(_ action: @escaping (Value) throws -> Void) -> SignalProducer<Value, Swift.Error> {
-        attemptMap { value in
-            try action(value)
-            return value
-        }
-    }
-
-    /// Transforms each value with the throwing `action`; fails with the first error thrown.
-    ///
-    /// - Values: each is replaced by what `action` returns; if it throws, the run fails with the
-    ///   error and the source run is interrupted.
-    /// - Completion and interruption: passed through.
-    /// - Scheduler: none; events are delivered where the source delivers them.
-    ///
-    /// - Parameter action: Transforms a value, throwing to fail.
-    /// - Returns: A producer of the transformed values.
-    @inlinable
-    public func attemptMap<U>(_ action: @escaping (Value) throws -> U) -> SignalProducer<U, Swift.Error> {
-        liftFused(Operators.attemptMap(mapError: { never -> Swift.Error in }) { value in
-            Result { try action(value) }
-        })
-    }
-}
-
-extension SignalProducer where Value == Never {
-    /// Gives this producer, which sends no value, the value type `U`.
-    ///
-    /// - Errors, completion and interruption: passed through unchanged.
-    /// - Scheduler: none; events are delivered where the source delivers them.
-    ///
-    /// - Parameter _: The new value type, usually inferred.
-    /// - Returns: The same termination, typed as sending `U`.
-    @inlinable
-    public func promoteValue<U>(_: U.Type = U.self) -> SignalProducer<U, Error> {
-        liftFused(Operators.promoteValue())
-    }
-
-    /// Returns this producer unchanged; lets generic code promote a value type that is already
-    /// `Never`.
-    ///
-    /// - Parameter _: `Never`.
-    /// - Returns: This producer.
-    @inlinable
-    public func promoteValue(_: Value.Type = Value.self) -> SignalProducer<Value, Error> {
-        self
-    }
-}
-
-extension SignalProducer {
-    /// Runs `action` with each value; fails with its first failure.
-    ///
-    /// - Values: sent after `action` succeeds with them; if it fails, the run fails with that
-    ///   error and the source run is interrupted.
-    /// - Errors, completion and interruption: passed through.
-    /// - Scheduler: none; events are delivered where the source delivers them.
-    ///
-    /// - Parameter action: Checks a value.
-    /// - Returns: A producer of the values that passed.
-    @inlinable
-    public func attempt(_ action: @escaping (Value) -> Result<(), Error>) -> SignalProducer<Value, Error> {
-        attemptMap { value in action(value).map { value } }
-    }
-
-    /// Transforms each value with `action`; fails with its first failure.
-    ///
-    /// - Values: each is replaced by the success of `action`; a failure fails the run and
-    ///   interrupts the source run.
-    /// - Errors, completion and interruption: passed through.
-    /// - Scheduler: none; events are delivered where the source delivers them.
-    ///
-    /// - Parameter action: Transforms a value or fails.
-    /// - Returns: A producer of the transformed values.
-    @inlinable
-    public func attemptMap<U>(_ action: @escaping (Value) -> Result<U, Error>) -> SignalProducer<U, Error> {
-        liftFused(Operators.attemptMap(mapError: { $0 }, action))
-    }
-}
-
-extension SignalProducer where Error == Swift.Error {
-    /// Runs the throwing `action` with each value; fails with the first error it throws.
-    ///
-    /// - Values: sent after `action` returns; if it throws, the run fails with the error and
-    ///   the source run is interrupted.
-    /// - Errors, completion and interruption: passed through.
-    /// - Scheduler: none; events are delivered where the source delivers them.
-    ///
-    /// - Parameter action: Checks a value, throwing to fail.
-    /// - Returns: A producer of the values that passed.
-    @inlinable
-    public func attempt(_ action: @escaping (Value) throws -> Void) -> SignalProducer<Value, Error> {
-        attemptMap { value in
-            try action(value)
-            return value
-        }
-    }
-
-    /// Transforms each value with the throwing `transform`; fails with the first error thrown.
-    ///
-    /// - Values: each is replaced by what `transform` returns; if it throws, the run fails with
-    ///   the error and the source run is interrupted.
-    /// - Errors, completion and interruption: passed through.
-    /// - Scheduler: none; events are delivered where the source delivers them.
-    ///
-    /// - Parameter transform: Transforms a value, throwing to fail.
-    /// - Returns: A producer of the transformed values.
-    @inlinable
-    public func attemptMap<U>(_ transform: @escaping (Value) throws -> U) -> SignalProducer<U, Error> {
         liftFused(Operators.attemptMap(mapError: { $0 }) { value in Result { try transform(value) } })
     }
 }

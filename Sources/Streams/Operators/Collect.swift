@@ -56,6 +56,7 @@ extension Operators {
     }
 }
 
+// The SignalProducer forms of this extension are generated (Scripts/generate-forms.swift).
 extension Signal {
     /// Gathers every value into one array, sent when this signal completes.
     ///
@@ -114,73 +115,6 @@ extension Signal {
     /// - Returns: A signal of arrays.
     @inlinable
     public func collect(_ shouldEmit: @escaping (_ collected: [Value], _ latest: Value) -> Bool) -> Signal<[Value], Error> {
-        liftFused(Operators.collect(emitsBefore: shouldEmit, emitsAfter: { _ in false }))
-    }
-}
-
-extension SignalProducer {
-    /// Gathers every value of the run into one array, sent when the run completes.
-    ///
-    /// - Values: kept; nothing is sent until completion.
-    /// - Completion: the array of all values (empty if there were none) is sent, then completion.
-    /// - Errors and interruption: passed through; the values are discarded.
-    /// - Scheduler: none; events are delivered where the source delivers them.
-    ///
-    /// ```swift
-    /// SignalProducer(1...3).collect().startWithValues { print($0) }
-    /// // Prints: [1, 2, 3]
-    /// ```
-    ///
-    /// - Returns: A producer of one array.
-    @inlinable
-    public func collect() -> SignalProducer<[Value], Error> {
-        liftFused(Operators.collect(emitsBefore: { _, _ in false }, emitsAfter: { _ in false }))
-    }
-
-    /// Gathers values into arrays of `count`.
-    ///
-    /// - Values: an array is sent each time `count` values have been gathered.
-    /// - Completion: the remaining values, fewer than `count`, are sent if there are any (an
-    ///   empty array if no value ever came), then completion.
-    /// - Errors and interruption: passed through; a partial array is discarded.
-    /// - Scheduler: none; events are delivered where the source delivers them.
-    ///
-    /// - Parameter count: The size of each array; must be positive.
-    /// - Returns: A producer of arrays.
-    @inlinable
-    public func collect(count: Int, file: StaticString = #fileID, line: UInt = #line) -> SignalProducer<[Value], Error> {
-        liftFused(Operators.collect(count: count, file: file, line: line))
-    }
-
-    /// Gathers values into an array until `shouldEmit` approves it.
-    ///
-    /// - Values: each is appended, then `shouldEmit` sees the array; if it returns true the
-    ///   array is sent and a new one started.
-    /// - Completion: the remaining values are sent if there are any (an empty array if no value
-    ///   ever came), then completion.
-    /// - Errors and interruption: passed through; a partial array is discarded.
-    /// - Scheduler: none; events are delivered where the source delivers them.
-    ///
-    /// - Parameter shouldEmit: Whether the values gathered so far should be sent.
-    /// - Returns: A producer of arrays.
-    @inlinable
-    public func collect(_ shouldEmit: @escaping (_ values: [Value]) -> Bool) -> SignalProducer<[Value], Error> {
-        liftFused(Operators.collect(emitsBefore: { _, _ in false }, emitsAfter: shouldEmit))
-    }
-
-    /// Gathers values into an array, sending it before a value for which `shouldEmit` says so.
-    ///
-    /// - Values: before appending a value, `shouldEmit(collected, value)` is asked; if it returns
-    ///   true the array gathered so far is sent and the value starts a new one.
-    /// - Completion: the remaining values are sent if there are any (an empty array if no value
-    ///   ever came), then completion.
-    /// - Errors and interruption: passed through; a partial array is discarded.
-    /// - Scheduler: none; events are delivered where the source delivers them.
-    ///
-    /// - Parameter shouldEmit: Whether the values gathered so far should be sent before `latest`.
-    /// - Returns: A producer of arrays.
-    @inlinable
-    public func collect(_ shouldEmit: @escaping (_ collected: [Value], _ latest: Value) -> Bool) -> SignalProducer<[Value], Error> {
         liftFused(Operators.collect(emitsBefore: shouldEmit, emitsAfter: { _ in false }))
     }
 }

@@ -57,6 +57,7 @@ extension Operators {
     }
 }
 
+// The SignalProducer forms of this extension are generated (Scripts/generate-forms.swift).
 extension Signal {
     /// Sends only the values for which `isIncluded` returns true.
     ///
@@ -76,7 +77,7 @@ extension Signal {
     /// - Returns: A signal of the included values.
     @inlinable
     public func filter(_ isIncluded: @escaping (Value) -> Bool) -> Signal<Value, Error> {
-        liftFused(Operators.filter(isIncluded))
+        liftFused(Operators.filter(isIncluded), values: Operators.filterValues(isIncluded))
     }
 
     /// Transforms each value and sends the results that are not `nil`.
@@ -89,7 +90,7 @@ extension Signal {
     /// - Returns: A signal of the non-`nil` results.
     @inlinable
     public func compactMap<U>(_ transform: @escaping (Value) -> U?) -> Signal<U, Error> {
-        liftFused(Operators.compactMap(transform))
+        liftFused(Operators.compactMap(transform), values: Operators.compactMapValues(transform))
     }
 
     /// The same as ``compactMap(_:)``, under its former name.
@@ -102,6 +103,7 @@ extension Signal {
     }
 }
 
+// The SignalProducer forms of this extension are generated (Scripts/generate-forms.swift).
 extension Signal where Value: OptionalProtocol {
     /// Unwraps the values, dropping `nil`s.
     ///
@@ -112,62 +114,6 @@ extension Signal where Value: OptionalProtocol {
     /// - Returns: A signal of the unwrapped values.
     @inlinable
     public func skipNil() -> Signal<Value.Wrapped, Error> {
-        compactMap { $0.optional }
-    }
-}
-
-extension SignalProducer {
-    /// Sends only the values for which `isIncluded` returns true.
-    ///
-    /// - Values: each is passed to `isIncluded` and sent if it returns true, dropped otherwise.
-    /// - Errors, completion and interruption: passed through unchanged.
-    /// - Scheduler: none; events are delivered where the source delivers them.
-    ///
-    /// ```swift
-    /// SignalProducer(1...6).filter { $0 % 3 == 0 }.startWithValues { print($0) }
-    /// // Prints: 3 and 6, one per line
-    /// ```
-    ///
-    /// - Parameter isIncluded: Called once per value.
-    /// - Returns: A producer of the included values.
-    @inlinable
-    public func filter(_ isIncluded: @escaping (Value) -> Bool) -> SignalProducer<Value, Error> {
-        liftFused(Operators.filter(isIncluded), values: Operators.filterValues(isIncluded))
-    }
-
-    /// Transforms each value and sends the results that are not `nil`.
-    ///
-    /// - Values: each is passed to `transform`; a non-`nil` result is sent, `nil` is dropped.
-    /// - Errors, completion and interruption: passed through unchanged.
-    /// - Scheduler: none; events are delivered where the source delivers them.
-    ///
-    /// - Parameter transform: Called once per value.
-    /// - Returns: A producer of the non-`nil` results.
-    @inlinable
-    public func compactMap<U>(_ transform: @escaping (Value) -> U?) -> SignalProducer<U, Error> {
-        liftFused(Operators.compactMap(transform), values: Operators.compactMapValues(transform))
-    }
-
-    /// The same as ``compactMap(_:)``, under its former name.
-    ///
-    /// - Parameter transform: Called once per value.
-    /// - Returns: A producer of the non-`nil` results.
-    @inlinable
-    public func filterMap<U>(_ transform: @escaping (Value) -> U?) -> SignalProducer<U, Error> {
-        compactMap(transform)
-    }
-}
-
-extension SignalProducer where Value: OptionalProtocol {
-    /// Unwraps the values, dropping `nil`s.
-    ///
-    /// - Values: a wrapped value is sent unwrapped; `nil` is dropped.
-    /// - Errors, completion and interruption: passed through unchanged.
-    /// - Scheduler: none; events are delivered where the source delivers them.
-    ///
-    /// - Returns: A producer of the unwrapped values.
-    @inlinable
-    public func skipNil() -> SignalProducer<Value.Wrapped, Error> {
         compactMap { $0.optional }
     }
 }

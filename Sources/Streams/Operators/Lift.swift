@@ -83,6 +83,29 @@ extension Signal {
         signal.continueName(of: self, operatorName)
         return signal
     }
+
+    /// Applies a fused operator that also has a values-only form. A signal has one observer
+    /// list for every kind of observer, so `values` is not used: the producer form of the
+    /// operator, generated from the signal form, is what takes it.
+    @inlinable
+    func liftFused<U, F>(
+        _ transform: @escaping FusedOperator<Value, Error, U, F>,
+        values: FusedValuesOperator<Value, U>?,
+        operatorName: StaticString = #function
+    ) -> Signal<U, F> {
+        liftFused(transform, operatorName: operatorName)
+    }
+
+    /// Applies a serialized operator whose events are scheduled on `scheduler`. A signal is not
+    /// started, so this is ``liftSerialized(_:operatorName:)``: the producer form, generated
+    /// from the signal form, also interrupts on `scheduler` when a run is disposed.
+    @inlinable
+    func liftScheduled<U, F>(
+        on scheduler: Scheduler, _ transform: @escaping SerializedOperator<Value, Error, U, F>,
+        operatorName: StaticString = #function
+    ) -> Signal<U, F> {
+        liftSerialized(transform, operatorName: operatorName)
+    }
 }
 
 extension SignalProducer {

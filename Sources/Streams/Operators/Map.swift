@@ -48,6 +48,7 @@ extension Operators {
     }
 }
 
+// The SignalProducer forms of this extension are generated (Scripts/generate-forms.swift).
 extension Signal {
     /// Transforms each value with `transform`.
     ///
@@ -66,7 +67,7 @@ extension Signal {
     /// - Returns: A signal of the transformed values.
     @inlinable
     public func map<U>(_ transform: @escaping (Value) -> U) -> Signal<U, Error> {
-        liftFused(Operators.map(transform))
+        liftFused(Operators.map(transform), values: Operators.mapValues(transform))
     }
 
     /// Replaces every value by `value`.
@@ -79,7 +80,8 @@ extension Signal {
     @inlinable
     @_disfavoredOverload
     public func map<U>(value: U) -> Signal<U, Error> {
-        liftFused(Operators.map { _ in value })
+        let transform: (Value) -> U = { _ in value }
+        return liftFused(Operators.map(transform), values: Operators.mapValues(transform))
     }
 
     /// Replaces each value by the property at `keyPath`.
@@ -92,7 +94,8 @@ extension Signal {
     /// - Returns: A signal of the properties.
     @inlinable
     public func map<U>(_ keyPath: KeyPath<Value, U>) -> Signal<U, Error> {
-        liftFused(Operators.map { $0[keyPath: keyPath] })
+        let transform: (Value) -> U = { $0[keyPath: keyPath] }
+        return liftFused(Operators.map(transform), values: Operators.mapValues(transform))
     }
 
     /// Transforms the error with `transform`.
@@ -105,69 +108,6 @@ extension Signal {
     /// - Returns: A signal with the new error type.
     @inlinable
     public func mapError<F>(_ transform: @escaping (Error) -> F) -> Signal<Value, F> {
-        liftFused(Operators.mapError(transform))
-    }
-}
-
-extension SignalProducer {
-    /// Transforms each value of every run with `transform`.
-    ///
-    /// - Values: each is replaced by `transform(value)`, on the thread that sent it.
-    /// - Errors, completion and interruption: passed through unchanged.
-    /// - Scheduler: none; events are delivered where the source delivers them. Over a synchronous
-    ///   source, a chain of such operators runs as one loop, without a lock or an allocation per
-    ///   value.
-    ///
-    /// ```swift
-    /// SignalProducer([1, 2, 3]).map { $0 * 10 }.startWithValues { print($0) }
-    /// // Prints: 10, 20 and 30, one per line
-    /// ```
-    ///
-    /// - Parameter transform: Called once per value.
-    /// - Returns: A producer of the transformed values.
-    @inlinable
-    public func map<U>(_ transform: @escaping (Value) -> U) -> SignalProducer<U, Error> {
-        liftFused(Operators.map(transform), values: Operators.mapValues(transform))
-    }
-
-    /// Replaces every value by `value`.
-    ///
-    /// - Values: each becomes `value`. Errors, completion and interruption pass through.
-    /// - Scheduler: none; events are delivered where the source delivers them.
-    ///
-    /// - Parameter value: The value sent for each value of this producer.
-    /// - Returns: A producer sending `value` once per value of this producer.
-    @inlinable
-    @_disfavoredOverload
-    public func map<U>(value: U) -> SignalProducer<U, Error> {
-        let transform: (Value) -> U = { _ in value }
-        return liftFused(Operators.map(transform), values: Operators.mapValues(transform))
-    }
-
-    /// Replaces each value by the property at `keyPath`.
-    ///
-    /// - Values: each becomes `value[keyPath: keyPath]`. Errors, completion and interruption pass
-    ///   through.
-    /// - Scheduler: none; events are delivered where the source delivers them.
-    ///
-    /// - Parameter keyPath: The property to read from each value.
-    /// - Returns: A producer of the properties.
-    @inlinable
-    public func map<U>(_ keyPath: KeyPath<Value, U>) -> SignalProducer<U, Error> {
-        let transform: (Value) -> U = { $0[keyPath: keyPath] }
-        return liftFused(Operators.map(transform), values: Operators.mapValues(transform))
-    }
-
-    /// Transforms the error with `transform`.
-    ///
-    /// - Values, completion and interruption: passed through unchanged.
-    /// - Errors: the run fails with `transform(error)` instead.
-    /// - Scheduler: none; events are delivered where the source delivers them.
-    ///
-    /// - Parameter transform: Called with the error, at most once per run.
-    /// - Returns: A producer with the new error type.
-    @inlinable
-    public func mapError<F>(_ transform: @escaping (Error) -> F) -> SignalProducer<Value, F> {
         liftFused(Operators.mapError(transform))
     }
 }

@@ -70,6 +70,7 @@ extension Operators {
     }
 }
 
+// The SignalProducer forms of this extension are generated (Scripts/generate-forms.swift).
 extension Signal {
     /// Sends every event of this signal as a value.
     ///
@@ -81,7 +82,7 @@ extension Signal {
     ///
     /// - Returns: A signal of events.
     @inlinable
-    public func materialize() -> Signal<Event, Never> {
+    public func materialize() -> Signal<Signal<Value, Error>.Event, Never> {
         liftFused(Operators.materialize())
     }
 
@@ -99,6 +100,7 @@ extension Signal {
     }
 }
 
+// The SignalProducer forms of this extension are generated (Scripts/generate-forms.swift).
 extension Signal where Value: EventProtocol, Error == Never {
     /// Turns a signal of events back into the events they describe.
     ///
@@ -114,6 +116,7 @@ extension Signal where Value: EventProtocol, Error == Never {
     }
 }
 
+// The SignalProducer forms of this extension are generated (Scripts/generate-forms.swift).
 extension Signal where Error == Never {
     /// Turns a signal of results back into values and an error.
     ///
@@ -125,70 +128,6 @@ extension Signal where Error == Never {
     /// - Returns: A signal of the successes, failing with the first failure.
     @inlinable
     public func dematerializeResults<Success, Failure>() -> Signal<Success, Failure> where Value == Result<Success, Failure> {
-        liftFused(Operators.dematerializeResults())
-    }
-}
-
-extension SignalProducer {
-    /// Sends every event of each run as a value.
-    ///
-    /// - Values: each is sent as `.value(value)`.
-    /// - Errors and completion: sent as a value (`.failed`, `.completed`), followed by
-    ///   completion; the result never fails.
-    /// - Interruption: sent as the value `.interrupted`, followed by interruption.
-    /// - Scheduler: none; events are delivered where the source delivers them.
-    ///
-    /// ```swift
-    /// SignalProducer<Int, Never>(value: 1).materialize().startWithValues { print($0) }
-    /// // Prints: VALUE 1, then COMPLETED
-    /// ```
-    ///
-    /// - Returns: A producer of events.
-    @inlinable
-    public func materialize() -> SignalProducer<ProducedSignal.Event, Never> {
-        liftFused(Operators.materialize())
-    }
-
-    /// Sends values and the error of each run as `Result`s.
-    ///
-    /// - Values: each is sent as `.success(value)`.
-    /// - Errors: sent as `.failure(error)`, followed by completion; the result never fails.
-    /// - Completion and interruption: passed through.
-    /// - Scheduler: none; events are delivered where the source delivers them.
-    ///
-    /// - Returns: A producer of results.
-    @inlinable
-    public func materializeResults() -> SignalProducer<Result<Value, Error>, Never> {
-        liftFused(Operators.materializeResults())
-    }
-}
-
-extension SignalProducer where Value: EventProtocol, Error == Never {
-    /// Turns a producer of events back into the events they describe.
-    ///
-    /// - Values: a `.value` event is sent as a value; a terminal event value ends the run with
-    ///   that event and interrupts the source run.
-    /// - Completion and interruption of the source: passed through.
-    /// - Scheduler: none; events are delivered where the source delivers them.
-    ///
-    /// - Returns: A producer of the described values and termination.
-    @inlinable
-    public func dematerialize() -> SignalProducer<Value.Value, Value.Error> {
-        liftFused(Operators.dematerialize())
-    }
-}
-
-extension SignalProducer where Error == Never {
-    /// Turns a producer of results back into values and an error.
-    ///
-    /// - Values: `.success` is sent as a value; `.failure` fails the run and interrupts the
-    ///   source run.
-    /// - Completion and interruption of the source: passed through.
-    /// - Scheduler: none; events are delivered where the source delivers them.
-    ///
-    /// - Returns: A producer of the successes, failing with the first failure.
-    @inlinable
-    public func dematerializeResults<Success, Failure>() -> SignalProducer<Success, Failure> where Value == Result<Success, Failure> {
         liftFused(Operators.dematerializeResults())
     }
 }

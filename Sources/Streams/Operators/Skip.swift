@@ -49,6 +49,7 @@ extension Operators {
     }
 }
 
+// The SignalProducer forms of this extension are generated (Scripts/generate-forms.swift).
 extension Signal {
     /// Drops the first `count` values.
     ///
@@ -106,6 +107,7 @@ extension Signal {
     }
 }
 
+// The SignalProducer forms of this extension are generated (Scripts/generate-forms.swift).
 extension Signal where Value: Equatable {
     /// Drops each value equal to the one before it.
     ///
@@ -120,6 +122,7 @@ extension Signal where Value: Equatable {
     }
 }
 
+// The SignalProducer forms of this extension are generated (Scripts/generate-forms.swift).
 extension Signal where Value: Hashable {
     /// Sends each value not seen before.
     ///
@@ -131,92 +134,6 @@ extension Signal where Value: Hashable {
     /// - Returns: A signal of distinct values.
     @inlinable
     public func uniqueValues() -> Signal<Value, Error> {
-        uniqueValues { $0 }
-    }
-}
-
-extension SignalProducer {
-    /// Drops the first `count` values of each run.
-    ///
-    /// - Values: the first `count` are dropped, the rest sent.
-    /// - Errors, completion and interruption: passed through.
-    /// - Scheduler: none; events are delivered where the source delivers them.
-    ///
-    /// - Parameter count: How many values to drop; must not be negative.
-    /// - Returns: A producer of the values after the first `count`.
-    @inlinable
-    public func skip(first count: Int, file: StaticString = #fileID, line: UInt = #line) -> SignalProducer<Value, Error> {
-        liftFused(Operators.skip(first: count, file: file, line: line))
-    }
-
-    /// Drops values while `shouldContinue` returns true, then sends every value.
-    ///
-    /// - Values: dropped until the first for which `shouldContinue` returns false; that one and
-    ///   all later ones are sent without calling `shouldContinue` again.
-    /// - Errors, completion and interruption: passed through.
-    /// - Scheduler: none; events are delivered where the source delivers them.
-    ///
-    /// - Parameter shouldContinue: Called with each leading value until it returns false.
-    /// - Returns: A producer of the values from the first that fails `shouldContinue`.
-    @inlinable
-    public func skip(while shouldContinue: @escaping (Value) -> Bool) -> SignalProducer<Value, Error> {
-        liftFused(Operators.skip(while: shouldContinue))
-    }
-
-    /// Drops each value that `isEquivalent` says repeats the last value sent.
-    ///
-    /// - Values: the first is sent; each later one is sent unless `isEquivalent(lastSent, value)`
-    ///   says it repeats the last value sent (a dropped value is not compared with).
-    /// - Errors, completion and interruption: passed through.
-    /// - Scheduler: none; events are delivered where the source delivers them.
-    ///
-    /// - Parameter isEquivalent: Compares the last value sent with the current one.
-    /// - Returns: A producer without consecutive repeats.
-    @inlinable
-    public func skipRepeats(_ isEquivalent: @escaping (Value, Value) -> Bool) -> SignalProducer<Value, Error> {
-        liftFused(Operators.skipRepeats(isEquivalent))
-    }
-
-    /// Sends each value whose identity has not been seen before in the run.
-    ///
-    /// - Values: sent if `transform(value)` was not produced by an earlier value.
-    /// - Errors, completion and interruption: passed through.
-    /// - Scheduler: none; events are delivered where the source delivers them.
-    /// - Complexity: O(1) per value on average; memory grows with the distinct identities.
-    ///
-    /// - Parameter transform: The identity of a value.
-    /// - Returns: A producer of the values with a new identity.
-    @inlinable
-    public func uniqueValues<Identity: Hashable>(_ transform: @escaping (Value) -> Identity) -> SignalProducer<Value, Error> {
-        liftFused(Operators.uniqueValues(transform))
-    }
-}
-
-extension SignalProducer where Value: Equatable {
-    /// Drops each value equal to the one before it.
-    ///
-    /// - Values: sent unless equal to the value just before it.
-    /// - Errors, completion and interruption: passed through.
-    /// - Scheduler: none; events are delivered where the source delivers them.
-    ///
-    /// - Returns: A producer without consecutive repeats.
-    @inlinable
-    public func skipRepeats() -> SignalProducer<Value, Error> {
-        skipRepeats(==)
-    }
-}
-
-extension SignalProducer where Value: Hashable {
-    /// Sends each value not seen before in the run.
-    ///
-    /// - Values: sent the first time they appear.
-    /// - Errors, completion and interruption: passed through.
-    /// - Scheduler: none; events are delivered where the source delivers them.
-    /// - Complexity: O(1) per value on average; memory grows with the distinct values.
-    ///
-    /// - Returns: A producer of distinct values.
-    @inlinable
-    public func uniqueValues() -> SignalProducer<Value, Error> {
         uniqueValues { $0 }
     }
 }

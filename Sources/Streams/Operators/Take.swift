@@ -67,6 +67,7 @@ extension Operators {
     }
 }
 
+// take(first:) differs on producers, which skip the source when there is nothing to take.
 extension Signal {
     /// Sends the first `count` values, then completes.
     ///
@@ -82,7 +83,37 @@ extension Signal {
     public func take(first count: Int, file: StaticString = #fileID, line: UInt = #line) -> Signal<Value, Error> {
         liftFused(Operators.take(first: count, file: file, line: line))
     }
+}
 
+extension SignalProducer {
+    /// Sends the first `count` values of each run, then completes and interrupts the source.
+    ///
+    /// - Values: the first `count` are sent; with the last of them the run completes and the
+    ///   source run is interrupted (a synchronous source stops at once). A `count` of zero
+    ///   is interrupted at once, as in ReactiveSwift, without starting the source at all.
+    /// - Errors, completion and interruption before that: passed through.
+    /// - Scheduler: none; events are delivered where the source delivers them.
+    ///
+    /// ```swift
+    /// SignalProducer(1...).take(first: 2).startWithValues { print($0) }
+    /// // Prints: 1 and 2, one per line; the infinite sequence stops there.
+    /// ```
+    ///
+    /// - Parameter count: How many values to send; must not be negative.
+    /// - Returns: A producer of at most `count` values.
+    @inlinable
+    public func take(first count: Int, file: StaticString = #fileID, line: UInt = #line) -> SignalProducer<Value, Error> {
+        // With nothing to take, the source is not started: its start handler, and side effects
+        // injected before it such as `on(starting:)`, do not run, and the run is interrupted at
+        // once (as in ReactiveSwift, whose result has ended before it is observed).
+        requirement(count >= 0, "take(first:) needs a count >= 0, got \(count)", file: file, line: line)
+        guard count > 0 else { return SignalProducer(run: ProducerRuns.synchronous { _, _ in nil }) }
+        return liftFused(Operators.take(first: count, file: file, line: line))
+    }
+}
+
+// The SignalProducer forms of this extension are generated (Scripts/generate-forms.swift).
+extension Signal {
     /// Sends the last `count` values once this signal completes.
     ///
     /// - Values: the last `count` are kept (O(`count`) memory) and sent in order on completion,
@@ -123,75 +154,6 @@ extension Signal {
     /// - Returns: A signal of the values up to and including the first that fails the test.
     @inlinable
     public func take(until shouldContinue: @escaping (Value) -> Bool) -> Signal<Value, Error> {
-        liftFused(Operators.take(while: shouldContinue, inclusive: true))
-    }
-}
-
-extension SignalProducer {
-    /// Sends the first `count` values of each run, then completes and interrupts the source.
-    ///
-    /// - Values: the first `count` are sent; with the last of them the run completes and the
-    ///   source run is interrupted (a synchronous source stops at once). A `count` of zero
-    ///   is interrupted at once, as in ReactiveSwift, without starting the source at all.
-    /// - Errors, completion and interruption before that: passed through.
-    /// - Scheduler: none; events are delivered where the source delivers them.
-    ///
-    /// ```swift
-    /// SignalProducer(1...).take(first: 2).startWithValues { print($0) }
-    /// // Prints: 1 and 2, one per line; the infinite sequence stops there.
-    /// ```
-    ///
-    /// - Parameter count: How many values to send; must not be negative.
-    /// - Returns: A producer of at most `count` values.
-    @inlinable
-    public func take(first count: Int, file: StaticString = #fileID, line: UInt = #line) -> SignalProducer<Value, Error> {
-        // With nothing to take, the source is not started: its start handler, and side effects
-        // injected before it such as `on(starting:)`, do not run, and the run is interrupted at
-        // once (as in ReactiveSwift, whose result has ended before it is observed).
-        requirement(count >= 0, "take(first:) needs a count >= 0, got \(count)", file: file, line: line)
-        guard count > 0 else { return SignalProducer(run: ProducerRuns.synchronous { _, _ in nil }) }
-        return liftFused(Operators.take(first: count, file: file, line: line))
-    }
-
-    /// Sends the last `count` values once the run completes.
-    ///
-    /// - Values: the last `count` are kept (O(`count`) memory) and sent in order on completion,
-    ///   followed by completion.
-    /// - Errors and interruption: passed through; the kept values are discarded.
-    /// - Scheduler: none; events are delivered where the source delivers them.
-    ///
-    /// - Parameter count: How many values to keep; must not be negative.
-    /// - Returns: A producer of at most `count` values, all sent on completion.
-    @inlinable
-    public func take(last count: Int, file: StaticString = #fileID, line: UInt = #line) -> SignalProducer<Value, Error> {
-        liftFused(Operators.take(last: count, file: file, line: line))
-    }
-
-    /// Sends values while `shouldContinue` returns true, then completes.
-    ///
-    /// - Values: sent while `shouldContinue` holds; the first value for which it returns false
-    ///   is not sent, the run completes and the source run is interrupted.
-    /// - Errors, completion and interruption before that: passed through.
-    /// - Scheduler: none; events are delivered where the source delivers them.
-    ///
-    /// - Parameter shouldContinue: Called with each value until it returns false.
-    /// - Returns: A producer of the leading values that satisfy `shouldContinue`.
-    @inlinable
-    public func take(while shouldContinue: @escaping (Value) -> Bool) -> SignalProducer<Value, Error> {
-        liftFused(Operators.take(while: shouldContinue, inclusive: false))
-    }
-
-    /// Sends values until `shouldContinue` returns false; that last value is sent too, then the
-    /// run completes and the source run is interrupted.
-    ///
-    /// - Values: each is sent; if `shouldContinue` returned false for it, completion follows.
-    /// - Errors, completion and interruption before that: passed through.
-    /// - Scheduler: none; events are delivered where the source delivers them.
-    ///
-    /// - Parameter shouldContinue: Called with each value until it returns false.
-    /// - Returns: A producer of the values up to and including the first that fails the test.
-    @inlinable
-    public func take(until shouldContinue: @escaping (Value) -> Bool) -> SignalProducer<Value, Error> {
         liftFused(Operators.take(while: shouldContinue, inclusive: true))
     }
 }

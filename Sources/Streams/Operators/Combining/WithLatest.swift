@@ -57,11 +57,20 @@ extension Signal {
     public func withLatest<U>(from samplee: Signal<U, Never>) -> Signal<(Value, U), Error> {
         liftSerialized(Operators.withLatest(from: CombiningSource(samplee).attach))
     }
+}
 
-    /// Pairs each value of this signal with the latest value of a run of `samplee`.
+// The SignalProducer forms of this extension are generated (Scripts/generate-forms.swift).
+extension Signal {
+    /// Pairs each value with the latest value of a run of `samplee`.
     ///
-    /// The samplee is started at once, before this signal is observed, and interrupted when the
-    /// result terminates. Otherwise the same as ``withLatest(from:)-(Signal<U,Never>)``.
+    /// The samplee is started before this signal sends anything, and interrupted when the
+    /// result terminates.
+    ///
+    /// - Values: each value becomes `(value, latest)` once the samplee has sent a value; values
+    ///   sent before that are dropped.
+    /// - Errors, completion and interruption: this signal's, passed through. The samplee's
+    ///   completion or interruption is ignored: its last value keeps being used.
+    /// - Scheduler: none; values are delivered on the thread this signal sends them.
     ///
     /// - Parameter samplee: The producer whose latest value is paired with each value.
     /// - Returns: A signal of `(value, latest samplee value)` pairs.
@@ -70,57 +79,17 @@ extension Signal {
         liftSerialized(Operators.withLatest(from: CombiningSource(samplee).attach))
     }
 
-    /// Pairs each value of this signal with the latest value of `samplee`.
-    ///
-    /// The same as ``withLatest(from:)-(SignalProducer<U,Never>)``.
-    ///
-    /// - Parameter samplee: Anything that gives the producer whose latest value is paired with
-    ///   each value.
-    /// - Returns: A signal of `(value, latest samplee value)` pairs.
-    @inlinable
-    public func withLatest<Samplee: SignalProducerConvertible>(
-        from samplee: Samplee
-    ) -> Signal<(Value, Samplee.Value), Error> where Samplee.Error == Never {
-        withLatest(from: samplee.producer)
-    }
-}
-
-extension SignalProducer {
-    /// Pairs each value of each run with the latest value of `samplee`.
-    ///
-    /// Each run starts the samplee before this producer sends anything, and interrupts it when
-    /// the run ends.
-    ///
-    /// - Values: each value becomes `(value, latest)` once the samplee has sent a value; values
-    ///   sent before that are dropped.
-    /// - Errors, completion and interruption: this producer's, passed through. The samplee's
-    ///   completion or interruption is ignored: its last value keeps being used.
-    /// - Scheduler: none; values are delivered on the thread this producer sends them.
-    ///
-    /// ```swift
-    /// SignalProducer([1, 2]).withLatest(from: SignalProducer(value: "x"))
-    ///     .startWithValues { print($0) }
-    /// // Prints: (1, "x"), then (2, "x")
-    /// ```
-    ///
-    /// - Parameter samplee: The producer whose latest value is paired with each value.
-    /// - Returns: A producer of `(value, latest samplee value)` pairs.
-    @inlinable
-    public func withLatest<U>(from samplee: SignalProducer<U, Never>) -> SignalProducer<(Value, U), Error> {
-        liftSerialized(Operators.withLatest(from: CombiningSource(samplee).attach))
-    }
-
-    /// Pairs each value of each run with the latest value of `samplee`.
+    /// Pairs each value with the latest value of `samplee`.
     ///
     /// The same as ``withLatest(from:)-(SignalProducer<U,Never>)``.
     ///
     /// - Parameter samplee: Anything that gives the producer whose latest value is paired with
     ///   each value: a producer, a signal, a property.
-    /// - Returns: A producer of `(value, latest samplee value)` pairs.
+    /// - Returns: A signal of `(value, latest samplee value)` pairs.
     @inlinable
     public func withLatest<Samplee: SignalProducerConvertible>(
         from samplee: Samplee
-    ) -> SignalProducer<(Value, Samplee.Value), Error> where Samplee.Error == Never {
+    ) -> Signal<(Value, Samplee.Value), Error> where Samplee.Error == Never {
         withLatest(from: samplee.producer)
     }
 }

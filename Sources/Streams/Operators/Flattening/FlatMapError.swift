@@ -31,6 +31,7 @@ extension Operators {
     }
 }
 
+// The SignalProducer forms of this extension are generated (Scripts/generate-forms.swift).
 extension Signal {
     /// Replaces a failure with the events of the producer `transform` returns for the error.
     ///
@@ -70,6 +71,7 @@ extension Signal {
     }
 }
 
+// The SignalProducer forms of this extension are generated (Scripts/generate-forms.swift).
 extension Signal where Error == Never {
     /// This signal, which cannot fail, with the error type `NewError`: `transform` is never
     /// called. Values, completion and interruption pass through on the thread they come on.
@@ -80,57 +82,6 @@ extension Signal where Error == Never {
     public func flatMapError<NewError>(
         _ transform: @escaping (Error) -> SignalProducer<Value, NewError>
     ) -> Signal<Value, NewError> {
-        promoteError(NewError.self)
-    }
-}
-
-extension SignalProducer {
-    /// Replaces a failure of each run with the events of the producer `transform` returns for
-    /// the error.
-    ///
-    /// - Values: this producer's, then, after a failure, those of the replacement producer, on
-    ///   the thread it sends them on. No scheduler is involved.
-    /// - Errors: this producer's error is not forwarded: it starts the replacement, whose own
-    ///   failure fails the result.
-    /// - Completion: this producer's, or, after a failure, the replacement's.
-    /// - Interruption: this producer's, or the replacement's. Disposing the run interrupts this
-    ///   producer's run and the replacement's.
-    ///
-    /// - Parameter transform: Makes the replacement for the error; called once per failed run,
-    ///   on the thread of the failure.
-    /// - Returns: A producer that fails only as the replacement does.
-    @inlinable
-    public func flatMapError<F>(_ transform: @escaping (Error) -> SignalProducer<Value, F>) -> SignalProducer<Value, F> {
-        liftSerialized(Operators.flatMapError(transform))
-    }
-
-    /// Replaces a failure of each run with the events of what `transform` returns for the error
-    /// (anything that gives a producer); see ``flatMapError(_:)-(SignalProducer<Value,F>)``.
-    ///
-    /// Values pass through, then the replacement's, on their threads; the result completes,
-    /// fails or is interrupted as this producer does, or after a failure as the replacement
-    /// does. Disposing the run interrupts both.
-    ///
-    /// - Parameter transform: Makes the replacement for the error.
-    /// - Returns: A producer that fails only as the replacement does.
-    @inlinable
-    public func flatMapError<Inner: SignalProducerConvertible>(
-        _ transform: @escaping (Error) -> Inner
-    ) -> SignalProducer<Value, Inner.Error> where Inner.Value == Value {
-        liftSerialized(Operators.flatMapError { transform($0).producer })
-    }
-}
-
-extension SignalProducer where Error == Never {
-    /// This producer, which cannot fail, with the error type `NewError`: `transform` is never
-    /// called. Values, completion and interruption pass through on the thread they come on.
-    ///
-    /// - Parameter transform: Never called.
-    /// - Returns: This producer with the error type `NewError`.
-    @inlinable
-    public func flatMapError<NewError>(
-        _ transform: @escaping (Error) -> SignalProducer<Value, NewError>
-    ) -> SignalProducer<Value, NewError> {
         promoteError(NewError.self)
     }
 }

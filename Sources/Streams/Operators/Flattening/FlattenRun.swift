@@ -433,6 +433,7 @@ extension Operators {
     }
 }
 
+// The SignalProducer forms of this extension are generated (Scripts/generate-forms.swift).
 extension Signal {
     /// Applies the flattening engine to this signal.
     @inlinable
@@ -441,18 +442,6 @@ extension Signal {
         mapError: @escaping (Error) -> F,
         _ transform: @escaping (Value) -> SignalProducer<U, F>
     ) -> Signal<U, F> {
-        liftSerialized(Operators.flatten(strategy, mapError: mapError, transform))
-    }
-}
-
-extension SignalProducer {
-    /// Applies the flattening engine to every run of this producer.
-    @inlinable
-    func flattening<U, F>(
-        _ strategy: FlattenStrategy,
-        mapError: @escaping (Error) -> F,
-        _ transform: @escaping (Value) -> SignalProducer<U, F>
-    ) -> SignalProducer<U, F> {
         liftSerialized(Operators.flatten(strategy, mapError: mapError, transform))
     }
 }

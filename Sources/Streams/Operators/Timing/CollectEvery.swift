@@ -59,6 +59,7 @@ extension Operators {
     }
 }
 
+// The SignalProducer forms of this extension are generated (Scripts/generate-forms.swift).
 extension Signal {
     /// Gathers the values into one array per `interval`.
     ///
@@ -85,36 +86,6 @@ extension Signal {
     @inlinable
     public func collect(every interval: DispatchTimeInterval, on scheduler: DateScheduler,
                         skipEmpty: Bool = false, discardWhenCompleted: Bool = true, file: StaticString = #fileID, line: UInt = #line) -> Signal<[Value], Error> {
-        liftSerialized(Operators.collect(every: interval, on: scheduler, skipEmpty: skipEmpty,
-                                         discardWhenCompleted: discardWhenCompleted, file: file, line: line))
-    }
-}
-
-extension SignalProducer {
-    /// Gathers the values of each run into one array per `interval`.
-    ///
-    /// - Values: gathered; every `interval`, counted from the start of the run, the values since
-    ///   the previous tick are delivered as one array, in order. A tick without values delivers
-    ///   `[]`, unless `skipEmpty`.
-    /// - Completion: with `discardWhenCompleted` (the default), delivered at once on `scheduler`
-    ///   and the values gathered since the last tick are dropped. Otherwise the next tick
-    ///   delivers them (or `[]`, unless `skipEmpty`) and then the completion.
-    /// - Errors and interruption: delivered on `scheduler` as soon as it allows; the values
-    ///   gathered are dropped.
-    /// - Scheduler: arrays and terminal events are delivered on `scheduler`.
-    /// - Disposal: disposing the run interrupts it at once and stops the timer.
-    ///
-    /// - Parameters:
-    ///   - interval: The period of the timer.
-    ///   - scheduler: The scheduler running the timer and delivering the arrays.
-    ///   - skipEmpty: Whether a tick without values delivers nothing instead of `[]`.
-    ///   - discardWhenCompleted: Whether the values gathered when the run completes are dropped
-    ///     (`true`) or delivered at the next tick before the completion (`false`).
-    /// - Returns: A producer of arrays of values, one per tick.
-    /// - Precondition: `interval` is positive.
-    @inlinable
-    public func collect(every interval: DispatchTimeInterval, on scheduler: DateScheduler,
-                        skipEmpty: Bool = false, discardWhenCompleted: Bool = true, file: StaticString = #fileID, line: UInt = #line) -> SignalProducer<[Value], Error> {
         liftScheduled(on: scheduler, Operators.collect(every: interval, on: scheduler, skipEmpty: skipEmpty,
                                          discardWhenCompleted: discardWhenCompleted, file: file, line: line))
     }

@@ -91,6 +91,7 @@ extension Operators {
     }
 }
 
+// The SignalProducer forms of this extension are generated (Scripts/generate-forms.swift).
 extension Signal {
     /// Sends a value only once `interval` has passed without another value.
     ///
@@ -122,33 +123,6 @@ extension Signal {
     @inlinable
     public func debounce(_ interval: TimeInterval, on scheduler: DateScheduler,
                          discardWhenCompleted: Bool = true, file: StaticString = #fileID, line: UInt = #line) -> Signal<Value, Error> {
-        liftSerialized(Operators.debounce(interval, on: scheduler, discardWhenCompleted: discardWhenCompleted, file: file, line: line))
-    }
-}
-
-extension SignalProducer {
-    /// Sends a value of each run only once `interval` has passed without another value.
-    ///
-    /// - Values: each value restarts the wait; the latest is delivered when `interval` has passed
-    ///   since it arrived without a newer one.
-    /// - Completion: with `discardWhenCompleted` (the default), delivered at once on `scheduler`
-    ///   and a value still waiting is dropped. Otherwise a value still waiting is delivered when
-    ///   its interval ends, and the completion right after it.
-    /// - Errors and interruption: delivered on `scheduler` as soon as it allows; a value still
-    ///   waiting is dropped.
-    /// - Scheduler: values and terminal events are delivered on `scheduler`.
-    /// - Disposal: disposing the run interrupts it at once and cancels a waiting value's delivery.
-    ///
-    /// - Parameters:
-    ///   - interval: The quiet time in seconds a value waits for.
-    ///   - scheduler: The scheduler to deliver on.
-    ///   - discardWhenCompleted: Whether a value still waiting when the run completes is dropped
-    ///     (`true`) or delivered before the completion (`false`).
-    /// - Returns: A producer of the debounced values.
-    /// - Precondition: `interval >= 0`.
-    @inlinable
-    public func debounce(_ interval: TimeInterval, on scheduler: DateScheduler,
-                         discardWhenCompleted: Bool = true, file: StaticString = #fileID, line: UInt = #line) -> SignalProducer<Value, Error> {
         liftScheduled(on: scheduler, Operators.debounce(interval, on: scheduler, discardWhenCompleted: discardWhenCompleted, file: file, line: line))
     }
 }

@@ -26,6 +26,7 @@ extension Operators {
     }
 }
 
+// The SignalProducer forms of this extension are generated (Scripts/generate-forms.swift).
 extension Signal {
     /// Delays values and completion by `interval`.
     ///
@@ -49,27 +50,6 @@ extension Signal {
     /// - Precondition: `interval >= 0`.
     @inlinable
     public func delay(_ interval: TimeInterval, on scheduler: DateScheduler, file: StaticString = #fileID, line: UInt = #line) -> Signal<Value, Error> {
-        liftSerialized(Operators.delay(interval, on: scheduler, file: file, line: line))
-    }
-}
-
-extension SignalProducer {
-    /// Delays the values and completion of each run by `interval`.
-    ///
-    /// - Values: each is delivered `interval` after the run sent it, in order.
-    /// - Completion: delivered `interval` after the run completed, so after every delayed value.
-    /// - Errors and interruption: not delayed; delivered on `scheduler` as soon as it allows,
-    ///   dropping values still waiting.
-    /// - Scheduler: everything is delivered on `scheduler`, whose clock measures the delay.
-    /// - Disposal: disposing the run interrupts it at once and cancels the events still waiting.
-    ///
-    /// - Parameters:
-    ///   - interval: The delay in seconds; `0` delivers on `scheduler` without waiting.
-    ///   - scheduler: The scheduler to deliver on.
-    /// - Returns: A producer whose runs send their events later, on `scheduler`.
-    /// - Precondition: `interval >= 0`.
-    @inlinable
-    public func delay(_ interval: TimeInterval, on scheduler: DateScheduler, file: StaticString = #fileID, line: UInt = #line) -> SignalProducer<Value, Error> {
         liftScheduled(on: scheduler, Operators.delay(interval, on: scheduler, file: file, line: line))
     }
 }

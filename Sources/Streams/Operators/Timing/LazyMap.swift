@@ -62,6 +62,7 @@ extension Operators {
     }
 }
 
+// The SignalProducer forms of this extension are generated (Scripts/generate-forms.swift).
 extension Signal {
     /// Transforms values on `scheduler`, only the latest one each time the scheduler gets to it.
     ///
@@ -82,28 +83,6 @@ extension Signal {
     /// - Returns: A signal of the transformed values.
     @inlinable
     public func lazyMap<U>(on scheduler: Scheduler, transform: @escaping (Value) -> U) -> Signal<U, Error> {
-        liftSerialized(Operators.lazyMap(on: scheduler, transform: transform))
-    }
-}
-
-extension SignalProducer {
-    /// Transforms the values of each run on `scheduler`, only the latest one each time the
-    /// scheduler gets to it.
-    ///
-    /// - Values: the latest is transformed with `transform` on `scheduler` and delivered there;
-    ///   values replaced before that are never transformed.
-    /// - Completion and errors: delivered on `scheduler` after the value waiting, if any.
-    /// - Interruption: delivered on `scheduler`; the value waiting is dropped.
-    /// - Scheduler: `transform` runs, and everything is delivered, on `scheduler`.
-    /// - Disposal: disposing the run interrupts it at once and cancels the waiting
-    ///   transformation.
-    ///
-    /// - Parameters:
-    ///   - scheduler: The scheduler to transform and deliver on.
-    ///   - transform: Called on `scheduler` with the latest value.
-    /// - Returns: A producer of the transformed values.
-    @inlinable
-    public func lazyMap<U>(on scheduler: Scheduler, transform: @escaping (Value) -> U) -> SignalProducer<U, Error> {
         liftScheduled(on: scheduler, Operators.lazyMap(on: scheduler, transform: transform))
     }
 }

@@ -16,6 +16,7 @@ extension Operators {
     }
 }
 
+// The SignalProducer forms of this extension are generated (Scripts/generate-forms.swift).
 extension Signal {
     /// Delivers every event on `scheduler`.
     ///
@@ -36,25 +37,6 @@ extension Signal {
     /// - Returns: A signal sending this signal's events on `scheduler`.
     @inlinable
     public func observe(on scheduler: Scheduler) -> Signal<Value, Error> {
-        liftSerialized(Operators.observe(on: scheduler))
-    }
-}
-
-extension SignalProducer {
-    /// Delivers every event of each run on `scheduler`.
-    ///
-    /// The run itself starts on the starting thread (use ``start(on:)`` to move it); its events
-    /// are forwarded unchanged, in order, each from an action scheduled on `scheduler`.
-    ///
-    /// - Values, errors, completion and interruption: forwarded in order on `scheduler`.
-    /// - Scheduler: everything is delivered on `scheduler`.
-    /// - Disposal: disposing the run interrupts it at once, on the disposing thread, and cancels
-    ///   the events still waiting on the scheduler.
-    ///
-    /// - Parameter scheduler: The scheduler to deliver on.
-    /// - Returns: A producer whose runs send their events on `scheduler`.
-    @inlinable
-    public func observe(on scheduler: Scheduler) -> SignalProducer<Value, Error> {
         liftScheduled(on: scheduler, Operators.observe(on: scheduler))
     }
 }

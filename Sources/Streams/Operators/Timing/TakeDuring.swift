@@ -19,6 +19,7 @@ extension Operators {
     }
 }
 
+// The SignalProducer forms of this extension are generated (Scripts/generate-forms.swift).
 extension Signal {
     /// Forwards events until `lifetime` ends, then completes.
     ///
@@ -38,24 +39,6 @@ extension Signal {
     /// - Returns: A signal of this signal's events during `lifetime`.
     @inlinable
     public func take(during lifetime: Lifetime) -> Signal<Value, Error> {
-        liftSerialized(Operators.take(during: lifetime))
-    }
-}
-
-extension SignalProducer {
-    /// Forwards each run's events until `lifetime` ends, then completes.
-    ///
-    /// - Values, errors, completion and interruption: forwarded unchanged until the lifetime
-    ///   ends.
-    /// - Lifetime: when it ends, every run still going completes, on the thread that ended it,
-    ///   and its upstream run is interrupted. A run started after it ended is interrupted at
-    ///   once, as in ReactiveSwift, without starting this producer.
-    /// - Scheduler: none; events are delivered where this producer sends them.
-    ///
-    /// - Parameter lifetime: The lifetime bounding every run.
-    /// - Returns: A producer of each run's events during `lifetime`.
-    @inlinable
-    public func take(during lifetime: Lifetime) -> SignalProducer<Value, Error> {
         liftSerialized(Operators.take(during: lifetime))
     }
 }

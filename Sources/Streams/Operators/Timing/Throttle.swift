@@ -71,6 +71,7 @@ extension Operators {
     }
 }
 
+// The SignalProducer forms of this extension are generated (Scripts/generate-forms.swift).
 extension Signal {
     /// Sends at most one value per `interval`: the first at once, then the latest of each burst.
     ///
@@ -96,29 +97,6 @@ extension Signal {
     /// - Precondition: `interval >= 0`.
     @inlinable
     public func throttle(_ interval: TimeInterval, on scheduler: DateScheduler, file: StaticString = #fileID, line: UInt = #line) -> Signal<Value, Error> {
-        liftSerialized(Operators.throttle(interval, on: scheduler, file: file, line: line))
-    }
-}
-
-extension SignalProducer {
-    /// Sends at most one value of each run per `interval`: the first at once, then the latest
-    /// of each burst.
-    ///
-    /// - Values: a value arriving `interval` or more after the last delivered one is delivered
-    ///   at once (on `scheduler`); one arriving sooner is held, replacing any value already held,
-    ///   and the held value is delivered when `interval` has passed since the last delivery.
-    /// - Errors, completion and interruption: delivered on `scheduler` as soon as it allows. A
-    ///   value still held is dropped.
-    /// - Scheduler: values and terminal events are delivered on `scheduler`.
-    /// - Disposal: disposing the run interrupts it at once and cancels a held value's delivery.
-    ///
-    /// - Parameters:
-    ///   - interval: The minimum time in seconds between two delivered values.
-    ///   - scheduler: The scheduler to deliver on.
-    /// - Returns: A producer of the throttled values.
-    /// - Precondition: `interval >= 0`.
-    @inlinable
-    public func throttle(_ interval: TimeInterval, on scheduler: DateScheduler, file: StaticString = #fileID, line: UInt = #line) -> SignalProducer<Value, Error> {
         liftScheduled(on: scheduler, Operators.throttle(interval, on: scheduler, file: file, line: line))
     }
 }

@@ -84,6 +84,7 @@ extension Operators {
     }
 }
 
+// The SignalProducer forms of this extension are generated (Scripts/generate-forms.swift).
 extension Signal {
     /// Holds values back while `shouldThrottle` is `true`, and releases the latest one when it
     /// becomes `false`.
@@ -106,32 +107,6 @@ extension Signal {
     /// - Returns: A signal of the values let through.
     @inlinable
     public func throttle<P: PropertyProtocol>(while shouldThrottle: P, on scheduler: Scheduler) -> Signal<Value, Error>
-    where P.Value == Bool {
-        liftSerialized(Operators.throttle(while: shouldThrottle, on: scheduler))
-    }
-}
-
-extension SignalProducer {
-    /// Holds each run's values back while `shouldThrottle` is `true`, and releases the latest
-    /// one when it becomes `false`.
-    ///
-    /// - Values: while `shouldThrottle.value` is `false`, each is delivered on `scheduler`, in
-    ///   order. While it is `true`, the latest value is held and delivered when the property
-    ///   turns `false`.
-    /// - Errors, completion and interruption: delivered on `scheduler`, after the values already
-    ///   on their way; a value still held is dropped.
-    /// - Property: observed from the start of each run, before this producer starts; repeated
-    ///   identical values are ignored.
-    /// - Scheduler: values and terminal events are delivered on `scheduler`.
-    /// - Disposal: disposing the run interrupts it at once, stops observing the property and
-    ///   cancels deliveries still waiting on the scheduler.
-    ///
-    /// - Parameters:
-    ///   - shouldThrottle: Whether values are held back at the moment.
-    ///   - scheduler: The scheduler to deliver on.
-    /// - Returns: A producer of the values let through.
-    @inlinable
-    public func throttle<P: PropertyProtocol>(while shouldThrottle: P, on scheduler: Scheduler) -> SignalProducer<Value, Error>
     where P.Value == Bool {
         liftScheduled(on: scheduler, Operators.throttle(while: shouldThrottle, on: scheduler))
     }

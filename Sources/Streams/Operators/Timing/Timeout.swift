@@ -19,6 +19,7 @@ extension Operators {
     }
 }
 
+// The SignalProducer forms of this extension are generated (Scripts/generate-forms.swift).
 extension Signal {
     /// Fails with `error` unless this signal terminates within `interval`.
     ///
@@ -45,6 +46,7 @@ extension Signal {
     }
 }
 
+// The SignalProducer forms of this extension are generated (Scripts/generate-forms.swift).
 extension Signal where Error == Never {
     /// Fails with `error` unless this signal, which cannot fail otherwise, terminates within
     /// `interval`.
@@ -68,57 +70,6 @@ extension Signal where Error == Never {
     public func timeout<NewError>(
         after interval: TimeInterval, raising error: NewError, on scheduler: DateScheduler
     ) -> Signal<Value, NewError> {
-        promoteError(NewError.self).timeout(after: interval, raising: error, on: scheduler)
-    }
-}
-
-extension SignalProducer {
-    /// Fails each run with `error` unless it terminates within `interval`.
-    ///
-    /// The time counts from the start of each run.
-    ///
-    /// - Values, errors, completion and interruption of the run: forwarded at once, where the
-    ///   run sends them, until the deadline.
-    /// - Deadline: if the run has not terminated `interval` after it started, it fails with
-    ///   `error`, delivered on `scheduler`, and the upstream run is interrupted.
-    /// - Disposal: disposing the run interrupts it and cancels the deadline.
-    ///
-    /// - Parameters:
-    ///   - interval: The time in seconds each run has to terminate.
-    ///   - error: The error to fail with at the deadline.
-    ///   - scheduler: The scheduler whose clock measures the interval, and on which the timeout
-    ///     failure is delivered.
-    /// - Returns: A producer whose runs fail at the deadline.
-    /// - Precondition: `interval >= 0`.
-    @inlinable
-    public func timeout(after interval: TimeInterval, raising error: Error,
-                        on scheduler: DateScheduler, file: StaticString = #fileID, line: UInt = #line) -> SignalProducer<Value, Error> {
-        liftSerialized(Operators.timeout(after: interval, raising: error, on: scheduler, file: file, line: line))
-    }
-}
-
-extension SignalProducer where Error == Never {
-    /// Fails each run, which cannot fail otherwise, with `error` unless it terminates within
-    /// `interval`.
-    ///
-    /// The time counts from the start of each run.
-    ///
-    /// - Values, completion and interruption of the run: forwarded at once until the deadline.
-    /// - Deadline: if the run has not terminated `interval` after it started, it fails with
-    ///   `error`, delivered on `scheduler`, and the upstream run is interrupted.
-    /// - Disposal: disposing the run interrupts it and cancels the deadline.
-    ///
-    /// - Parameters:
-    ///   - interval: The time in seconds each run has to terminate.
-    ///   - error: The error to fail with at the deadline.
-    ///   - scheduler: The scheduler whose clock measures the interval, and on which the timeout
-    ///     failure is delivered.
-    /// - Returns: A producer whose runs can fail with `NewError`.
-    /// - Precondition: `interval >= 0`.
-    @inlinable
-    public func timeout<NewError>(
-        after interval: TimeInterval, raising error: NewError, on scheduler: DateScheduler
-    ) -> SignalProducer<Value, NewError> {
         promoteError(NewError.self).timeout(after: interval, raising: error, on: scheduler)
     }
 }

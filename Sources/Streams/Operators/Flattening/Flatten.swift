@@ -1,115 +1,121 @@
-// flatten(_:) and flatMap(_:_:) on SignalProducer, in every combination of error types, and flatten() for
+// flatten(_:) and flatMap(_:_:), in every combination of error types, and flatten() for
 // values that are sequences. Every form runs the flattening engine in `FlattenRun.swift`.
 
-extension SignalProducer where Value: SignalProducerConvertible, Error == Value.Error {
-    /// Flattens a producer of producers (or of anything that gives one) according to `strategy`.
+// The SignalProducer forms of this extension are generated (Scripts/generate-forms.swift).
+extension Signal where Value: SignalProducerConvertible, Error == Value.Error {
+    /// Flattens a signal of producers (or of anything that gives one) according to `strategy`.
     ///
     /// - Values: those of the inner producers, run as `strategy` says (see ``FlattenStrategy``),
     ///   each delivered on the thread of the inner producer that sent it; no two events of the
     ///   result ever overlap. No scheduler is involved.
-    /// - Errors: a failure of the outer producer or of any inner producer fails the result at once
+    /// - Errors: a failure of the outer signal or of any inner producer fails the result at once
     ///   and disposes everything still running.
-    /// - Completion: once the outer producer has completed and the inner producers the strategy
+    /// - Completion: once the outer signal has completed and the inner producers the strategy
     ///   runs have completed.
-    /// - Interruption: of the outer producer interrupts the result; that of an inner producer the
+    /// - Interruption: of the outer signal interrupts the result; that of an inner producer the
     ///   operator did not dispose itself counts as its completion, except for a race's winner,
-    ///   whose interruption interrupts the result (see ``FlattenStrategy``). Disposing the run
-    ///   disposes the outer run and every inner run at once.
+    ///   whose interruption interrupts the result (see ``FlattenStrategy``). When the result
+    ///   terminates, its inner runs are disposed.
     ///
     /// ```swift
-    /// let searches = SignalProducer<SignalProducer<String, Never>, Never>([a, b])
-    /// searches.flatten(.concat).startWithValues { print($0) }
+    /// let (searches, input) = Signal<SignalProducer<String, Never>, Never>.pipe()
+    /// searches.flatten(.latest).observeValues { print($0) }
     /// ```
     ///
     /// - Parameter strategy: How the inner producers are run.
-    /// - Returns: A producer of the inner producers' values.
+    /// - Returns: A signal of the inner producers' values.
     @inlinable
-    public func flatten(_ strategy: FlattenStrategy) -> SignalProducer<Value.Value, Error> {
+    public func flatten(_ strategy: FlattenStrategy) -> Signal<Value.Value, Error> {
         flattening(strategy, mapError: { $0 }) { $0.producer }
     }
 }
 
-extension SignalProducer where Value: SignalProducerConvertible, Error == Never {
-    /// Flattens a producer of producers that cannot fail according to `strategy`; the result fails
+// The SignalProducer forms of this extension are generated (Scripts/generate-forms.swift).
+extension Signal where Value: SignalProducerConvertible, Error == Never {
+    /// Flattens a signal of producers that cannot fail according to `strategy`; the result fails
     /// with the inner producers' errors.
     ///
     /// Values come from the inner producers as `strategy` says, on their threads, one at a
     /// time; an inner failure fails the result at once; the result completes when the outer
-    /// producer and the inner producers have completed, and is interrupted with the outer one (an
-    /// interrupted inner producer counts as completed). Disposing the run disposes the outer run
-    /// and every inner run at once.
+    /// signal and the inner producers have completed, and is interrupted with the outer one (an
+    /// interrupted inner producer counts as completed). When the result terminates, its inner runs
+    /// are disposed.
     ///
     /// - Parameter strategy: How the inner producers are run.
-    /// - Returns: A producer of the inner producers' values and errors.
+    /// - Returns: A signal of the inner producers' values and errors.
     @inlinable
-    public func flatten(_ strategy: FlattenStrategy) -> SignalProducer<Value.Value, Value.Error> {
+    public func flatten(_ strategy: FlattenStrategy) -> Signal<Value.Value, Value.Error> {
         flattening(strategy, mapError: { (_: Never) -> Value.Error in }) { $0.producer }
     }
 }
 
-extension SignalProducer where Value: SignalProducerConvertible, Error == Never, Value.Error == Never {
-    /// Flattens a producer of producers, none of which can fail, according to `strategy`.
+// The SignalProducer forms of this extension are generated (Scripts/generate-forms.swift).
+extension Signal where Value: SignalProducerConvertible, Error == Never, Value.Error == Never {
+    /// Flattens a signal of producers, none of which can fail, according to `strategy`.
     ///
     /// Values come from the inner producers as `strategy` says, on their threads, one at a
-    /// time; the result completes when the outer producer and the inner producers have completed,
+    /// time; the result completes when the outer signal and the inner producers have completed,
     /// and is interrupted with the outer one (an interrupted inner producer counts as completed).
-    /// Disposing the run disposes the outer run and every inner run at once.
+    /// When the result terminates, its inner runs are disposed.
     ///
     /// - Parameter strategy: How the inner producers are run.
-    /// - Returns: A producer of the inner producers' values.
+    /// - Returns: A signal of the inner producers' values.
     @inlinable
-    public func flatten(_ strategy: FlattenStrategy) -> SignalProducer<Value.Value, Value.Error> {
+    public func flatten(_ strategy: FlattenStrategy) -> Signal<Value.Value, Value.Error> {
         flattening(strategy, mapError: { (_: Never) -> Never in }) { $0.producer }
     }
 }
 
-extension SignalProducer where Value: SignalProducerConvertible, Value.Error == Never {
-    /// Flattens a producer of producers that cannot fail according to `strategy`; the result fails
-    /// only with this producer's error.
+// The SignalProducer forms of this extension are generated (Scripts/generate-forms.swift).
+extension Signal where Value: SignalProducerConvertible, Value.Error == Never {
+    /// Flattens a signal of producers that cannot fail according to `strategy`; the result fails
+    /// only with this signal's error.
     ///
     /// Values come from the inner producers as `strategy` says, on their threads, one at a
     /// time; the outer failure fails the result at once; the result completes when the outer
-    /// producer and the inner producers have completed, and is interrupted with the outer one (an
-    /// interrupted inner producer counts as completed). Disposing the run disposes the outer run
-    /// and every inner run at once.
+    /// signal and the inner producers have completed, and is interrupted with the outer one (an
+    /// interrupted inner producer counts as completed). When the result terminates, its inner runs
+    /// are disposed.
     ///
     /// - Parameter strategy: How the inner producers are run.
-    /// - Returns: A producer of the inner producers' values.
+    /// - Returns: A signal of the inner producers' values.
     @inlinable
-    public func flatten(_ strategy: FlattenStrategy) -> SignalProducer<Value.Value, Error> {
+    public func flatten(_ strategy: FlattenStrategy) -> Signal<Value.Value, Error> {
         flattening(strategy, mapError: { $0 }) { $0.producer.promoteError(Error.self) }
     }
 }
 
-extension SignalProducer where Value: Sequence {
+// The SignalProducer forms of this extension are generated (Scripts/generate-forms.swift).
+extension Signal where Value: Sequence {
     /// Sends the elements of each value, a sequence, in order, before those of the next value.
     ///
     /// Elements are delivered on the thread that sent the sequence; the result fails, completes
-    /// or is interrupted as this producer does. Ending the result stops iterating a sequence at the
+    /// or is interrupted as this signal does. Ending the result stops iterating a sequence at the
     /// next element, so an endless sequence can be cut short by `take(first:)` downstream.
     ///
-    /// - Returns: A producer of the sequences' elements.
+    /// - Returns: A signal of the sequences' elements.
     @inlinable
-    public func flatten() -> SignalProducer<Value.Iterator.Element, Error> {
+    public func flatten() -> Signal<Value.Iterator.Element, Error> {
         flattening(.concat, mapError: { $0 }) { SignalProducer<Value.Iterator.Element, Error>($0) }
     }
 }
 
-extension SignalProducer {
+// The SignalProducer forms of this extension are generated (Scripts/generate-forms.swift).
+extension Signal {
     /// Replaces each value with the producer `transform` returns and flattens those producers
     /// according to `strategy`.
     ///
     /// - Values: those of the inner producers, run as `strategy` says (see ``FlattenStrategy``),
     ///   each delivered on the thread of the inner producer that sent it, one at a time. No
-    ///   scheduler is involved. `transform` is called on the thread of this producer's value.
-    /// - Errors: a failure of this producer or of any inner producer fails the result at once and
+    ///   scheduler is involved. `transform` is called on the thread of this signal's value.
+    /// - Errors: a failure of this signal or of any inner producer fails the result at once and
     ///   disposes everything still running.
-    /// - Completion: once this producer has completed and the inner producers the strategy runs
+    /// - Completion: once this signal has completed and the inner producers the strategy runs
     ///   have completed.
-    /// - Interruption: of this producer interrupts the result; that of an inner producer the
+    /// - Interruption: of this signal interrupts the result; that of an inner producer the
     ///   operator did not dispose itself counts as its completion, except for a race's winner,
-    ///   whose interruption interrupts the result (see ``FlattenStrategy``). Disposing the run
-    ///   disposes the outer run and every inner run at once.
+    ///   whose interruption interrupts the result (see ``FlattenStrategy``). When the result
+    ///   terminates, its inner runs are disposed.
     ///
     /// ```swift
     /// query.flatMap(.latest) { text in search(text) }   // only the newest search's answer
@@ -118,11 +124,11 @@ extension SignalProducer {
     /// - Parameters:
     ///   - strategy: How the inner producers are run.
     ///   - transform: Makes the inner producer for a value.
-    /// - Returns: A producer of the inner producers' values.
+    /// - Returns: A signal of the inner producers' values.
     @inlinable
     public func flatMap<U>(
         _ strategy: FlattenStrategy, _ transform: @escaping (Value) -> SignalProducer<U, Error>
-    ) -> SignalProducer<U, Error> {
+    ) -> Signal<U, Error> {
         flattening(strategy, mapError: { $0 }, transform)
     }
 
@@ -131,201 +137,204 @@ extension SignalProducer {
     /// ``flatMap(_:_:)-(FlattenStrategy,(Value)->SignalProducer<U,Error>)``.
     ///
     /// Values come from the inner producers, on their threads, one at a time; any failure fails
-    /// the result at once; it completes when this producer and the inner producers have completed,
+    /// the result at once; it completes when this signal and the inner producers have completed,
     /// and is interrupted with the outer one (an interrupted inner producer counts as completed).
-    /// Disposing the run disposes the outer run and every inner run at once.
+    /// When the result terminates, its inner runs are disposed.
     ///
     /// - Parameters:
     ///   - strategy: How the inner producers are run.
     ///   - transform: Makes the inner producer for a value.
-    /// - Returns: A producer of the inner producers' values.
+    /// - Returns: A signal of the inner producers' values.
     @inlinable
     public func flatMap<Inner: SignalProducerConvertible>(
         _ strategy: FlattenStrategy, _ transform: @escaping (Value) -> Inner
-    ) -> SignalProducer<Inner.Value, Error> where Inner.Error == Error {
+    ) -> Signal<Inner.Value, Error> where Inner.Error == Error {
         flattening(strategy, mapError: { $0 }) { transform($0).producer }
     }
 
     /// Replaces each value with a producer that cannot fail and flattens those producers
-    /// according to `strategy`; the result fails only with this producer's error.
+    /// according to `strategy`; the result fails only with this signal's error.
     ///
-    /// Values come from the inner producers, on their threads, one at a time; this producer's
-    /// failure fails the result at once; it completes when this producer and the inner producers
+    /// Values come from the inner producers, on their threads, one at a time; this signal's
+    /// failure fails the result at once; it completes when this signal and the inner producers
     /// have completed, and is interrupted with the outer one (an interrupted inner producer counts
-    /// as completed). Disposing the run disposes the outer run and every inner run at once.
+    /// as completed). When the result terminates, its inner runs are disposed.
     ///
     /// - Parameters:
     ///   - strategy: How the inner producers are run.
     ///   - transform: Makes the inner producer for a value.
-    /// - Returns: A producer of the inner producers' values.
+    /// - Returns: A signal of the inner producers' values.
     @inlinable
     public func flatMap<U>(
         _ strategy: FlattenStrategy, _ transform: @escaping (Value) -> SignalProducer<U, Never>
-    ) -> SignalProducer<U, Error> {
+    ) -> Signal<U, Error> {
         flattening(strategy, mapError: { $0 }) { transform($0).promoteError(Error.self) }
     }
 
     /// Replaces each value with what `transform` returns (anything that gives a producer that
     /// cannot fail) and flattens those producers according to `strategy`; the result fails only
-    /// with this producer's error.
+    /// with this signal's error.
     ///
-    /// Values come from the inner producers, on their threads, one at a time; this producer's
-    /// failure fails the result at once; it completes when this producer and the inner producers
+    /// Values come from the inner producers, on their threads, one at a time; this signal's
+    /// failure fails the result at once; it completes when this signal and the inner producers
     /// have completed, and is interrupted with the outer one (an interrupted inner producer counts
-    /// as completed). Disposing the run disposes the outer run and every inner run at once.
+    /// as completed). When the result terminates, its inner runs are disposed.
     ///
     /// - Parameters:
     ///   - strategy: How the inner producers are run.
     ///   - transform: Makes the inner producer for a value.
-    /// - Returns: A producer of the inner producers' values.
+    /// - Returns: A signal of the inner producers' values.
     @inlinable
     public func flatMap<Inner: SignalProducerConvertible>(
         _ strategy: FlattenStrategy, _ transform: @escaping (Value) -> Inner
-    ) -> SignalProducer<Inner.Value, Error> where Inner.Error == Never {
+    ) -> Signal<Inner.Value, Error> where Inner.Error == Never {
         flattening(strategy, mapError: { $0 }) { transform($0).producer.promoteError(Error.self) }
     }
 }
 
-extension SignalProducer where Error == Never {
-    /// Replaces each value of a producer that cannot fail with a producer and flattens those
+// The SignalProducer forms of this extension are generated (Scripts/generate-forms.swift).
+extension Signal where Error == Never {
+    /// Replaces each value of a signal that cannot fail with a producer and flattens those
     /// producers according to `strategy`; the result fails with the inner producers' errors.
     ///
     /// Values come from the inner producers, on their threads, one at a time; an inner failure
-    /// fails the result at once; it completes when this producer and the inner producers have
+    /// fails the result at once; it completes when this signal and the inner producers have
     /// completed, and is interrupted with the outer one (an interrupted inner producer counts as
-    /// completed). Disposing the run disposes the outer run and every inner run at once.
+    /// completed). When the result terminates, its inner runs are disposed.
     ///
     /// - Parameters:
     ///   - strategy: How the inner producers are run.
     ///   - transform: Makes the inner producer for a value.
-    /// - Returns: A producer of the inner producers' values and errors.
+    /// - Returns: A signal of the inner producers' values and errors.
     @inlinable
     public func flatMap<U, F>(
         _ strategy: FlattenStrategy, _ transform: @escaping (Value) -> SignalProducer<U, F>
-    ) -> SignalProducer<U, F> {
+    ) -> Signal<U, F> {
         flattening(strategy, mapError: { (_: Never) -> F in }, transform)
     }
 
-    /// Replaces each value of a producer that cannot fail with what `transform` returns (anything
+    /// Replaces each value of a signal that cannot fail with what `transform` returns (anything
     /// that gives a producer) and flattens according to `strategy`; the result fails with the
     /// inner producers' errors.
     ///
     /// Values come from the inner producers, on their threads, one at a time; an inner failure
-    /// fails the result at once; it completes when this producer and the inner producers have
+    /// fails the result at once; it completes when this signal and the inner producers have
     /// completed, and is interrupted with the outer one (an interrupted inner producer counts as
-    /// completed). Disposing the run disposes the outer run and every inner run at once.
+    /// completed). When the result terminates, its inner runs are disposed.
     ///
     /// - Parameters:
     ///   - strategy: How the inner producers are run.
     ///   - transform: Makes the inner producer for a value.
-    /// - Returns: A producer of the inner producers' values and errors.
+    /// - Returns: A signal of the inner producers' values and errors.
     @inlinable
     public func flatMap<Inner: SignalProducerConvertible>(
         _ strategy: FlattenStrategy, _ transform: @escaping (Value) -> Inner
-    ) -> SignalProducer<Inner.Value, Inner.Error> {
+    ) -> Signal<Inner.Value, Inner.Error> {
         flattening(strategy, mapError: { (_: Never) -> Inner.Error in }) { transform($0).producer }
     }
 
-    /// Replaces each value of a producer that cannot fail with a producer that cannot fail either,
+    /// Replaces each value of a signal that cannot fail with a producer that cannot fail either,
     /// and flattens those producers according to `strategy`.
     ///
     /// Values come from the inner producers, on their threads, one at a time; the result
-    /// completes when this producer and the inner producers have completed, and is interrupted with
-    /// the outer one (an interrupted inner producer counts as completed). Disposing the run
-    /// disposes the outer run and every inner run at once.
+    /// completes when this signal and the inner producers have completed, and is interrupted with
+    /// the outer one (an interrupted inner producer counts as completed). When the result
+    /// terminates, its inner runs are disposed.
     ///
     /// - Parameters:
     ///   - strategy: How the inner producers are run.
     ///   - transform: Makes the inner producer for a value.
-    /// - Returns: A producer of the inner producers' values.
+    /// - Returns: A signal of the inner producers' values.
     @inlinable
     public func flatMap<U>(
         _ strategy: FlattenStrategy, _ transform: @escaping (Value) -> SignalProducer<U, Never>
-    ) -> SignalProducer<U, Never> {
+    ) -> Signal<U, Never> {
         flattening(strategy, mapError: { (_: Never) -> Never in }, transform)
     }
 
-    /// Replaces each value of a producer that cannot fail with what `transform` returns (anything
+    /// Replaces each value of a signal that cannot fail with what `transform` returns (anything
     /// that gives a producer that cannot fail), and flattens according to `strategy`.
     ///
     /// Values come from the inner producers, on their threads, one at a time; the result
-    /// completes when this producer and the inner producers have completed, and is interrupted with
-    /// the outer one (an interrupted inner producer counts as completed). Disposing the run
-    /// disposes the outer run and every inner run at once.
+    /// completes when this signal and the inner producers have completed, and is interrupted with
+    /// the outer one (an interrupted inner producer counts as completed). When the result
+    /// terminates, its inner runs are disposed.
     ///
     /// - Parameters:
     ///   - strategy: How the inner producers are run.
     ///   - transform: Makes the inner producer for a value.
-    /// - Returns: A producer of the inner producers' values.
+    /// - Returns: A signal of the inner producers' values.
     @inlinable
     public func flatMap<Inner: SignalProducerConvertible>(
         _ strategy: FlattenStrategy, _ transform: @escaping (Value) -> Inner
-    ) -> SignalProducer<Inner.Value, Never> where Inner.Error == Never {
+    ) -> Signal<Inner.Value, Never> where Inner.Error == Never {
         flattening(strategy, mapError: { (_: Never) -> Never in }) { transform($0).producer }
     }
 }
 
-// The forms below exist for a producer that sends no value: `transform` can never be called, and
+// The forms below exist for a signal that sends no value: `transform` can never be called, and
 // they only make the call type-check without ambiguity, as in ReactiveSwift.
 
-extension SignalProducer where Value == Never {
-    /// A producer that sends no value, typed as the flattened result: `transform` is never called,
-    /// and the result fails, completes or is interrupted as this producer does, on its thread.
+// The SignalProducer forms of this extension are generated (Scripts/generate-forms.swift).
+extension Signal where Value == Never {
+    /// A signal that sends no value, typed as the flattened result: `transform` is never called,
+    /// and the result fails, completes or is interrupted as this signal does, on its thread.
     ///
     /// - Parameters:
     ///   - strategy: Unused: there is no inner producer.
     ///   - transform: Never called.
-    /// - Returns: This producer's termination, with the inner value type.
+    /// - Returns: This signal's termination, with the inner value type.
     @inlinable
     public func flatMap<Inner: SignalProducerConvertible>(
         _ strategy: FlattenStrategy, _ transform: @escaping (Value) -> Inner
-    ) -> SignalProducer<Inner.Value, Error> where Inner.Error == Error {
+    ) -> Signal<Inner.Value, Error> where Inner.Error == Error {
         flattening(strategy, mapError: { $0 }) { (_: Never) -> SignalProducer<Inner.Value, Error> in }
     }
 
-    /// A producer that sends no value, typed as the flattened result: `transform` is never called,
-    /// and the result fails, completes or is interrupted as this producer does, on its thread.
+    /// A signal that sends no value, typed as the flattened result: `transform` is never called,
+    /// and the result fails, completes or is interrupted as this signal does, on its thread.
     ///
     /// - Parameters:
     ///   - strategy: Unused: there is no inner producer.
     ///   - transform: Never called.
-    /// - Returns: This producer's termination, with the inner value type.
+    /// - Returns: This signal's termination, with the inner value type.
     @inlinable
     public func flatMap<Inner: SignalProducerConvertible>(
         _ strategy: FlattenStrategy, _ transform: @escaping (Value) -> Inner
-    ) -> SignalProducer<Inner.Value, Error> where Inner.Error == Never {
+    ) -> Signal<Inner.Value, Error> where Inner.Error == Never {
         flattening(strategy, mapError: { $0 }) { (_: Never) -> SignalProducer<Inner.Value, Error> in }
     }
 }
 
-extension SignalProducer where Value == Never, Error == Never {
-    /// A producer that sends nothing but its end, typed as the flattened result: `transform` is
-    /// never called, and the result completes or is interrupted as this producer does, on its
+// The SignalProducer forms of this extension are generated (Scripts/generate-forms.swift).
+extension Signal where Value == Never, Error == Never {
+    /// A signal that sends nothing but its end, typed as the flattened result: `transform` is
+    /// never called, and the result completes or is interrupted as this signal does, on its
     /// thread.
     ///
     /// - Parameters:
     ///   - strategy: Unused: there is no inner producer.
     ///   - transform: Never called.
-    /// - Returns: This producer's termination, with the inner value and error types.
+    /// - Returns: This signal's termination, with the inner value and error types.
     @inlinable
     public func flatMap<Inner: SignalProducerConvertible>(
         _ strategy: FlattenStrategy, _ transform: @escaping (Value) -> Inner
-    ) -> SignalProducer<Inner.Value, Inner.Error> {
+    ) -> Signal<Inner.Value, Inner.Error> {
         flattening(strategy, mapError: { (_: Never) -> Inner.Error in }) { (_: Never) -> SignalProducer<Inner.Value, Inner.Error> in }
     }
 
-    /// A producer that sends nothing but its end, typed as the flattened result: `transform` is
-    /// never called, and the result completes or is interrupted as this producer does, on its
+    /// A signal that sends nothing but its end, typed as the flattened result: `transform` is
+    /// never called, and the result completes or is interrupted as this signal does, on its
     /// thread.
     ///
     /// - Parameters:
     ///   - strategy: Unused: there is no inner producer.
     ///   - transform: Never called.
-    /// - Returns: This producer's termination, with the inner value type.
+    /// - Returns: This signal's termination, with the inner value type.
     @inlinable
     public func flatMap<Inner: SignalProducerConvertible>(
         _ strategy: FlattenStrategy, _ transform: @escaping (Value) -> Inner
-    ) -> SignalProducer<Inner.Value, Inner.Error> where Inner.Error == Error {
+    ) -> Signal<Inner.Value, Inner.Error> where Inner.Error == Error {
         flattening(strategy, mapError: { (_: Never) -> Never in }) { (_: Never) -> SignalProducer<Inner.Value, Inner.Error> in }
     }
 }
