@@ -86,7 +86,10 @@ public final class CompositeDisposable: Disposable {
             defer { state.disposables = nil }
             return state.disposables
         }
-        disposables?.forEach { $0.dispose() }
+        guard let disposables else { return }
+        for disposable in disposables {
+            disposable.dispose()
+        }
     }
 
     /// Adds `disposable`, or disposes it at once if this composite is already disposed.

@@ -65,7 +65,6 @@ public final class Signal<Value, Error: Swift.Error> {
     public func observe(_ observer: Observer) -> Disposable? {
         core.add(observer)
     }
-
 }
 
 extension Signal: @unchecked Sendable {}

@@ -160,4 +160,3 @@ struct AllocationTests {
         #expect(sum == 2 * 2_500_050_000)
     }
 }
-

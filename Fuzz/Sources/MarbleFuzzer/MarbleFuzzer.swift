@@ -1,8 +1,7 @@
 import StreamsTesting
 
-// SwiftPM links an executable's entry point as `<Target>_main`; here it hands the command line
-// to libFuzzer's driver, with the function it fuzzes.
-
+// libFuzzer's driver, under the C name libFuzzer gives it.
+// swift-format-ignore: AlwaysUseLowerCamelCase
 @_silgen_name("LLVMFuzzerRunDriver")
 func LLVMFuzzerRunDriver(
     _ argc: UnsafeMutablePointer<CInt>,
@@ -10,6 +9,8 @@ func LLVMFuzzerRunDriver(
     _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> CInt
 ) -> CInt
 
+/// The executable's entry point, which SwiftPM links as `<Target>_main`: hands the command line
+/// to libFuzzer's driver, with the function it fuzzes.
 @_cdecl("MarbleFuzzer_main")
 public func marbleFuzzerMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> CInt {
     var count = argc

@@ -101,7 +101,6 @@ func search(_ query: String, _ ledger: Ledger, on network: QueueScheduler) -> Si
             interrupted: { ledger.requestsInterrupted.modify { $0 += 1 } })
 }
 
-
 /// Runs the soak; returns the exit status. Not isolated to the main actor: its observers run
 /// on the queues.
 func runSoak(_ options: Options) -> Int32 {

@@ -181,11 +181,6 @@ public struct AsyncValues<Value: Sendable, Error: Swift.Error>: AsyncSequence, S
     @usableFromInline let policy: AsyncValuesBufferingPolicy
     @usableFromInline let source: Source
 
-    init(policy: AsyncValuesBufferingPolicy, source: Source) {
-        self.policy = policy
-        self.source = source
-    }
-
     /// Makes an iterator; its first `next()` starts the run or the observation.
     @inlinable
     public func makeAsyncIterator() -> Iterator {

@@ -163,10 +163,12 @@ public struct IsolationViolation: Sendable, Hashable, CustomStringConvertible {
             + "set IsolationChecking.mode = .stop, or STREAMS_ISOLATION_CHECKING=stop, to stop the program here."
     }
 
+    /// Whether two violations are of the same call site and the same actor.
     public static func == (lhs: IsolationViolation, rhs: IsolationViolation) -> Bool {
         lhs.site == rhs.site && lhs.actor == rhs.actor
     }
 
+    /// Hashes the call site and the actor, the parts that `==` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(site)
         hasher.combine(actor)

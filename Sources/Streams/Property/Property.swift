@@ -169,4 +169,3 @@ final class PropertyRun: @unchecked Sendable {
         run.dispose()
     }
 }
-

@@ -4,7 +4,6 @@ import Testing
 // materialize, materializeResults, dematerialize and dematerializeResults, on signals and on both
 // kinds of producer.
 
-
 @Suite("Operators: materialize")
 struct MaterializeTests {
     @Test("materialize sends each value and a completion or failure as values, then completes",
