@@ -1,8 +1,9 @@
 /// The receiving end of a stream: values one at a time, then at most one termination.
 ///
 /// Streams calls an observer serially (never two calls at once) and never after its termination.
-/// Operators subclass `Observer` to transform events on their way downstream without creating a
-/// signal per stage; ``Signal/Observer`` is the subclass that forwards to a closure.
+/// It is `open`, as in ReactiveSwift, so that code which subclasses it to handle events in an
+/// object of its own keeps compiling; ``Signal/Observer``, the observer every stream delivers
+/// to, is the subclass that forwards to a closure.
 open class Observer<Value, Error: Swift.Error>: @unchecked Sendable {
     /// Creates an observer that ignores every event.
     public init() {}

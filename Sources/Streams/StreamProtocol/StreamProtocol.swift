@@ -69,20 +69,21 @@ public protocol StreamKind {
 /// Any stream of the kind `Kind` with values of type `Value`: the result type of operators that
 /// change the value type when they are written once for every kind.
 ///
-/// It wraps the concrete stream (a `SignalProducer`, a `MemoizedSequence`, or a third party's)
-/// and is itself a stream of that kind. Get the concrete stream back with `.producer` (for
+/// It wraps the concrete stream (a `SignalProducer` or a `MemoizedSequence`) and is itself a
+/// stream of that kind. Get the concrete stream back with `.producer` (for
 /// ``ProducerKind``) or `.sequence` (for ``SequenceKind``), or use it directly: a producer-kind
 /// `StreamOf` is ``SignalProducerConvertible``, a sequence-kind one is a Swift `Sequence`.
 public struct StreamOf<Kind: StreamKind, Value>: StreamProtocol {
     /// The concrete stream. A kind creates and reads it; it always has the kind's concrete type
-    /// for `Value`.
-    public let base: Any
+    /// for `Value`. Not API: users get the stream back with `.producer` or `.sequence`.
+    @usableFromInline let base: Any
 
     /// Wraps `base`, which must be the concrete stream type `Kind` uses for `Value`.
     ///
-    /// For kind implementations only: the kind's primitives unwrap `base` with a forced cast.
+    /// For the kinds' own conversions only: they unwrap `base` with a forced cast, so a wrong
+    /// `base` would crash there; this is why it is not API.
     @inlinable
-    public init(unchecked base: Any) {
+    init(unchecked base: Any) {
         self.base = base
     }
 
