@@ -25,7 +25,9 @@ extension Signal {
         /// The closure an observer forwards events to.
         public typealias Action = (Event) -> Void
 
-        /// Called with every event, unless the observer observes values only.
+        /// Called with every event, unless the observer observes values only. Read only in this
+        /// file: an operator forwards through ``send(_:)`` and its siblings, or through
+        /// ``delivery``, which cannot drop a value (a values-only observer ignores `_send`).
         @usableFromInline let _send: Action
         /// For an observer of values only (``forValues(_:)``), the action called with each value;
         /// the other events are ignored and `_send` is not called. Held here rather than in a
@@ -152,6 +154,57 @@ extension Signal {
         @inlinable
         public override func terminate(_ termination: Termination<Error>) {
             dispatch(Event(termination))
+        }
+
+        /// How this observer takes its events, for an operator that picks its forwarding loop
+        /// once per run rather than testing the kind of observer per value.
+        ///
+        /// Each case gives a view of the observer with only the calls that reach it: a
+        /// values-only observer has no way to be sent a terminal event it would ignore, and
+        /// neither view can skip the values. The views hold the observer, so capturing one keeps
+        /// the observer alive, as capturing the observer does.
+        @inlinable
+        var delivery: Delivery {
+            observesValuesOnly ? .valuesOnly(ValuesOnlyDelivery(observer: self)) : .events(EventDelivery(observer: self))
+        }
+
+        /// The two ways an observer takes its events; see ``delivery``.
+        @usableFromInline
+        enum Delivery {
+            /// An observer of values only: terminal events have nowhere to go.
+            case valuesOnly(ValuesOnlyDelivery)
+            /// An observer of every event.
+            case events(EventDelivery)
+        }
+
+        /// An observer of values only, seen by an operator: values go to its action directly.
+        @usableFromInline
+        struct ValuesOnlyDelivery {
+            @usableFromInline let observer: Observer
+
+            @inlinable
+            init(observer: Observer) { self.observer = observer }
+
+            /// Sends a value, in one call.
+            @inlinable @inline(__always)
+            func send(value: Value) { observer._values(value) }
+        }
+
+        /// An observer of every event, seen by an operator: events go to its action directly.
+        @usableFromInline
+        struct EventDelivery {
+            @usableFromInline let observer: Observer
+
+            @inlinable
+            init(observer: Observer) { self.observer = observer }
+
+            /// Sends an event, in one call.
+            @inlinable @inline(__always)
+            func send(_ event: Event) { observer._send(event) }
+
+            /// Sends a value, in one call.
+            @inlinable @inline(__always)
+            func send(value: Value) { observer._send(.value(value)) }
         }
 
         /// Sends `event`: the call the delivery loop makes, kept out of line so that `self` is

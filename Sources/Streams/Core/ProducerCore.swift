@@ -133,18 +133,16 @@ final class SequenceSource<S: Sequence> {
     func run<Error>(_ makeObserver: (_ interruptHandle: Disposable) -> Signal<S.Element, Error>.Observer) -> Disposable {
         ProducerRuns.runSynchronously(makeObserver) { observer, run in
             // One loop per kind of observer, so that the kind is not checked per value. (An
-            // observer of values only rarely comes here: `startWithValues` takes `runValues`;
-            // but a values-only observer's `_send` ignores values, so the kind must be tested.)
-            if observer.observesValuesOnly {
-                let action = observer._values
+            // observer of values only rarely comes here: `startWithValues` takes `runValues`.)
+            switch observer.delivery {
+            case let .valuesOnly(downstream):
                 for value in values {
-                    action(value)
+                    downstream.send(value: value)
                     if run.isInterrupted { return nil }
                 }
-            } else {
-                let send = observer._send
+            case let .events(downstream):
                 for value in values {
-                    send(.value(value))
+                    downstream.send(value: value)
                     if run.isInterrupted { return nil }
                 }
             }

@@ -40,17 +40,19 @@ extension Operators {
     ) -> FusedOperator<Value, Error, Value, Error> {
         return { downstream, _ in
             // One closure per kind of downstream observer, so that the kind is not checked per
-            // value (see `Signal.Observer.observesValuesOnly`).
-            if downstream.observesValuesOnly {
+            // value (see `Signal.Observer.delivery`).
+            switch downstream.delivery {
+            case let .valuesOnly(values):
                 return Signal<Value, Error>.Observer { event in
-                    if case let .value(value) = event, isIncluded(value) { downstream._values(value) }
+                    if case let .value(value) = event, isIncluded(value) { values.send(value: value) }
                 }
-            }
-            return Signal<Value, Error>.Observer { event in
-                if case let .value(value) = event {
-                    if isIncluded(value) { downstream._send(event) }
-                } else {
-                    downstream._send(event)
+            case let .events(events):
+                return Signal<Value, Error>.Observer { event in
+                    if case let .value(value) = event {
+                        if isIncluded(value) { events.send(event) }
+                    } else {
+                        events.send(event)
+                    }
                 }
             }
         }

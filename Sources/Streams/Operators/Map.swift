@@ -8,17 +8,19 @@ extension Operators {
     ) -> FusedOperator<Value, Error, U, Error> {
         return { downstream, _ in
             // One closure per kind of downstream observer, so that the kind is not checked per
-            // value (see `Signal.Observer.observesValuesOnly`).
-            if downstream.observesValuesOnly {
+            // value (see `Signal.Observer.delivery`).
+            switch downstream.delivery {
+            case let .valuesOnly(values):
                 return Signal<Value, Error>.Observer { event in
-                    if case let .value(value) = event { downstream._values(transform(value)) }
+                    if case let .value(value) = event { values.send(value: transform(value)) }
                 }
-            }
-            return Signal<Value, Error>.Observer { event in
-                if case let .value(value) = event {
-                    downstream._send(.value(transform(value)))
-                } else {
-                    event.forwardTermination(to: downstream)
+            case let .events(events):
+                return Signal<Value, Error>.Observer { event in
+                    if case let .value(value) = event {
+                        events.send(value: transform(value))
+                    } else {
+                        event.forwardTermination(to: events.observer)
+                    }
                 }
             }
         }
