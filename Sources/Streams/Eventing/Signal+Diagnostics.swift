@@ -6,7 +6,7 @@ import Synchronization
 /// Created the first time one of them is set, so a signal that never uses them pays one `nil`
 /// check per registration. Hooks run outside the signal's locks, on the thread that added or
 /// removed the observer.
-final class ObserverDiagnostics: @unchecked Sendable {
+final class ObserverDiagnostics: ObserverCountListener, @unchecked Sendable {
     /// What the observer-limit failure calls the stream: `Signal` or `LastValueSignal`.
     private let kind: StaticString
 
@@ -56,6 +56,14 @@ final class ObserverDiagnostics: @unchecked Sendable {
     func observerRemoved(count: Int) {
         state.withLock { $0.removed }?(count)
     }
+}
+
+extension SignalCoreBase {
+    /// The diagnostics of this signal, created on first use: the listener to its observers.
+    var diagnostics: ObserverDiagnostics { listener { ObserverDiagnostics() } }
+
+    /// The diagnostics of this signal, if any were ever set.
+    var existingDiagnostics: ObserverDiagnostics? { existingListener as? ObserverDiagnostics }
 }
 
 extension Signal {
