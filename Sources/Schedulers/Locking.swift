@@ -127,26 +127,146 @@ package struct PlatformLock: @unchecked Sendable {
 /// The state and the lock live in one heap object, a `ManagedBuffer` whose element is the lock
 /// primitive (which needs a fixed address) and whose header is the state: one allocation at
 /// creation, and the state is reached through the buffer's pointer while the lock is held.
+///
+/// Such a lock is a leaf of ``LockOrder``: in debug builds, taking any lock of the package while
+/// holding one stops the program, naming both by the place where they were created.
 @usableFromInline
 package struct Locked<State> {
     @usableFromInline let storage: LockedStorage<State>
+    #if DEBUG
+    /// Where the lock was created, to name it in a lock-order failure.
+    @usableFromInline let site: LockOrder.Site
+    #endif
 
-    /// Creates the box holding `initial`.
+    /// Creates the box holding `initial`; `file` and `line` name it in debug builds.
     @inlinable
-    package init(_ initial: State) {
+    package init(_ initial: State, file: StaticString = #fileID, line: UInt = #line) {
         storage = LockedStorage.make(initial)
+        #if DEBUG
+        site = LockOrder.Site(file: file, line: line)
+        #endif
     }
 
     /// Runs `body` with exclusive access to the state and returns its result.
     @inlinable
     package func withLock<R>(_ body: (inout State) throws -> R) rethrows -> R {
-        try storage.withUnsafeMutablePointers { state, lock in
+        #if DEBUG
+        LockOrder.willTake(.state(site))
+        defer { LockOrder.didRelease(.state(site)) }
+        #endif
+        return try storage.withUnsafeMutablePointers { state, lock in
             PlatformLock.lock(lock)
             defer { PlatformLock.unlock(lock) }
             return try body(&state.pointee)
         }
     }
 }
+
+/// The order in which the package's locks may be taken, and, in debug builds, its check.
+///
+/// | Lock | Held | May take, while holding it |
+/// | --- | --- | --- |
+/// | A signal's delivery lock (`SignalCore.sendLock`) | for a whole delivery, the observers' callbacks included | any lock: state locks, and the delivery locks of the signals downstream, which are taken in the direction events flow |
+/// | A state lock (``Locked``) | for a few instructions: a transition of its state, never a callback | no lock at all |
+///
+/// A state lock is a leaf: whatever a transition decides to do (send an event, schedule or cancel
+/// an action, dispose something) is returned from `withLock` and done after the lock is
+/// released. So no thread can wait for a lock while holding a state lock, and the only waits
+/// for locks are along the direction of delivery, which has no cycle. Trying a lock without
+/// waiting (`tryLock`) cannot deadlock and is not checked.
+///
+/// In debug builds each thread records the state lock it holds; taking a state lock, or waiting
+/// for a delivery lock, while holding one stops the program with both locks named, where a
+/// release build could hang.
+@usableFromInline
+package enum LockOrder {
+    /// Where a lock was created.
+    @usableFromInline
+    package struct Site: Sendable {
+        @usableFromInline let file: StaticString
+        @usableFromInline let line: UInt
+
+        @usableFromInline
+        package init(file: StaticString, line: UInt) {
+            self.file = file
+            self.line = line
+        }
+    }
+
+    /// A lock, as the check names it.
+    @usableFromInline
+    package enum Lock {
+        /// The lock of a ``Locked`` created at a site.
+        case state(Site)
+        /// A signal's delivery lock.
+        case delivery
+
+        var name: String {
+            switch self {
+            case let .state(site): return "the state lock created at \(site.file):\(site.line)"
+            case .delivery: return "a signal's delivery lock"
+            }
+        }
+    }
+
+    #if DEBUG
+    /// Stops the program if this thread holds a state lock; then records `lock` if it is one.
+    @usableFromInline
+    package static func willTake(_ lock: Lock) {
+        let held = heldStateLock
+        if let held = held.pointee {
+            fatalError(
+                "lock order: \(lock.name) was taken while holding \(Lock.state(held).name); a state lock is a "
+                    + "leaf: return what must be done from withLock and do it after the lock is released")
+        }
+        if case let .state(site) = lock { held.pointee = site }
+    }
+
+    /// Records that this thread released `lock`.
+    @usableFromInline
+    package static func didRelease(_ lock: Lock) {
+        if case .state = lock { heldStateLock.pointee = nil }
+    }
+
+    /// The state lock the current thread holds, in storage of its own freed with the thread.
+    private static var heldStateLock: UnsafeMutablePointer<Site?> {
+        if let existing = pthread_getspecific(key) {
+            return existing.assumingMemoryBound(to: Site?.self)
+        }
+        let created = UnsafeMutablePointer<Site?>.allocate(capacity: 1)
+        created.initialize(to: nil)
+        pthread_setspecific(key, created)
+        return created
+    }
+
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        let status = pthread_key_create(&key, freeHeldStateLock)
+        precondition(status == 0, "LockOrder: pthread_key_create failed with \(status)")
+        return key
+    }()
+    #else
+    /// Does nothing: the order is checked in debug builds only.
+    @inlinable @inline(__always)
+    package static func willTake(_ lock: Lock) {}
+
+    /// Does nothing: the order is checked in debug builds only.
+    @inlinable @inline(__always)
+    package static func didRelease(_ lock: Lock) {}
+    #endif
+}
+
+#if DEBUG
+#if canImport(Darwin)
+private func freeHeldStateLock(_ pointer: UnsafeMutableRawPointer) {
+    pointer.assumingMemoryBound(to: LockOrder.Site?.self).deallocate()
+}
+#else
+private func freeHeldStateLock(_ pointer: UnsafeMutableRawPointer?) {
+    pointer?.assumingMemoryBound(to: LockOrder.Site?.self).deallocate()
+}
+#endif
+#endif
 
 /// The heap object behind ``Locked``: the state as header, the lock primitive as the one element.
 @usableFromInline

@@ -108,3 +108,41 @@ struct PlatformLockConcurrencyTests {
         lock.withLock { #expect(counter.value == waiters) }
     }
 }
+
+#if DEBUG
+@Suite("Lock order")
+struct LockOrderTests {
+    @Test("a state lock taken while holding another stops the program, naming both")
+    func nestedStateLocksStop() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let outer = Locked(0)
+            let inner = Locked(0)
+            outer.withLock { _ in inner.withLock { _ in } }
+        }
+        let message = result.map { String(decoding: $0.standardErrorContent, as: UTF8.self) } ?? ""
+        #expect(message.contains("lock order: the state lock created at SchedulersTests/PlatformLockTests.swift:"))
+        #expect(message.contains("was taken while holding the state lock created at SchedulersTests/PlatformLockTests.swift:"))
+    }
+
+    @Test("waiting for a delivery lock while holding a state lock stops the program")
+    func deliveryLockUnderStateLockStops() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let state = Locked(0)
+            state.withLock { _ in LockOrder.willTake(.delivery) }
+        }
+        let message = result.map { String(decoding: $0.standardErrorContent, as: UTF8.self) } ?? ""
+        #expect(message.contains("lock order: a signal's delivery lock was taken while holding the state lock"))
+    }
+
+    @Test("state locks taken one after the other, and under a delivery lock, are in order")
+    func locksInOrderPass() {
+        let first = Locked(1)
+        let second = Locked(2)
+        LockOrder.willTake(.delivery)
+        let sum = first.withLock { $0 } + second.withLock { $0 }
+        first.withLock { value in value += 1 }
+        #expect(sum == 3)
+        #expect(first.withLock { $0 } == 2)
+    }
+}
+#endif

@@ -74,6 +74,7 @@ final class SignalCore<Value, Error: Swift.Error>: SignalCoreBase, @unchecked Se
             commitInterrupt()
             return
         }
+        LockOrder.willTake(.delivery)
         sendLock.lock()
         deliveringThread.store(me, ordering: .relaxed)
         endDelivery(ended: deliver(event))
@@ -89,6 +90,7 @@ final class SignalCore<Value, Error: Swift.Error>: SignalCoreBase, @unchecked Se
     /// changes signal, within one delivery of that change.
     @inlinable
     func send(_ event: Event, after prelude: () -> Void) {
+        LockOrder.willTake(.delivery)
         sendLock.lock()
         deliveringThread.store(currentThreadID(), ordering: .relaxed)
         let live = observersVersion.load(ordering: .acquiring) == deliveryVersion || refreshDeliveryList()
@@ -169,6 +171,8 @@ final class SignalCore<Value, Error: Swift.Error>: SignalCoreBase, @unchecked Se
     @usableFromInline
     func commitInterrupt() {
         while !sendLock.tryLock() {
+            // Waiting for the lock, in a loop of tries.
+            LockOrder.willTake(.delivery)
             if deliveringThread.load(ordering: .acquiring) != 0 { return }
             if interruptState.load(ordering: .acquiring) != Self.interruptRequested { return }
             yieldProcessor()

@@ -168,10 +168,11 @@ public final class PeriodicTimer: @unchecked Sendable {
 
     /// Starts ticking, one interval from now. Does nothing if already active.
     public func activate() {
+        let now = scheduler.currentDate
         reschedule { state in
             guard !state.active else { return false }
             state.active = true
-            state.anchor = scheduler.currentDate
+            state.anchor = now
             return true
         }
     }
@@ -187,6 +188,9 @@ public final class PeriodicTimer: @unchecked Sendable {
     /// Applies `change`; when it returns `true`, schedules the next tick one interval after the
     /// anchor. Always cancels the tick scheduled before.
     private func reschedule(_ change: (inout State) -> Bool) {
+        // Read before the lock, which is a leaf (see `LockOrder`): the scheduler has locks of
+        // its own.
+        let now = scheduler.currentDate
         let (old, next) = state.withLock { state -> (Disposable?, (generation: Int, due: Date)?) in
             let old = state.pending
             let schedules = change(&state)
@@ -194,7 +198,7 @@ public final class PeriodicTimer: @unchecked Sendable {
             state.generation += 1
             state.pending = nil
             guard schedules else { return (old, nil) }
-            let due = max(state.anchor.addingTimeInterval(state.interval.seconds), scheduler.currentDate)
+            let due = max(state.anchor.addingTimeInterval(state.interval.seconds), now)
             return (old, (state.generation, due))
         }
         old?.dispose()
@@ -212,11 +216,12 @@ public final class PeriodicTimer: @unchecked Sendable {
     }
 
     private func tick(_ generation: Int) {
+        let now = scheduler.currentDate
         let next = state.withLock { state -> (generation: Int, due: Date)? in
             guard state.active, state.generation == generation else { return nil }
             state.generation += 1
             state.pending = nil
-            state.anchor = scheduler.currentDate
+            state.anchor = now
             return (state.generation, state.anchor.addingTimeInterval(state.interval.seconds))
         }
         guard let next else { return }

@@ -61,8 +61,8 @@ final class MulticastCore<Value, Error: Swift.Error>: @unchecked Sendable {
             case let .connected(run, disconnect):
                 return (run, disconnect, false)
             case .finished:
+                // Disposed below, once the lock is released.
                 let done = SerialDisposable()
-                done.dispose()
                 return (done, done, false)
             case .idle:
                 let run = SerialDisposable()
@@ -74,7 +74,10 @@ final class MulticastCore<Value, Error: Swift.Error>: @unchecked Sendable {
                 return (run, disconnect, true)
             }
         }
-        guard starts else { return disconnect }
+        guard starts else {
+            if run === disconnect as AnyObject { run.dispose() }
+            return disconnect
+        }
         _ = upstream.startRun { interrupt in
             run.inner = interrupt
             return Signal.Observer { event in
@@ -98,11 +101,12 @@ final class MulticastCore<Value, Error: Swift.Error>: @unchecked Sendable {
     /// Forgets the connection `handle` once it has been disposed, so that connecting again
     /// starts a new upstream run; if nobody can connect any more, ends the subscribers.
     private func disconnected(_ run: SerialDisposable) {
-        let orphaned = connection.withLock { state -> Bool in
-            guard case let .connected(current, _) = state.connection, current === run else { return false }
-            state.connection = state.released ? .finished : .idle
-            return state.released
+        let (orphaned, forgotten) = connection.withLock { state -> (Bool, Connection?) in
+            guard case let .connected(current, _) = state.connection, current === run else { return (false, nil) }
+            defer { state.connection = state.released ? .finished : .idle }
+            return (state.released, state.connection)
         }
+        withExtendedLifetime(forgotten) {}
         if orphaned { submit(.event(.interrupted)) }
     }
 
@@ -147,7 +151,13 @@ final class MulticastCore<Value, Error: Swift.Error>: @unchecked Sendable {
                 for subscriber in subscribers { subscriber.send(value: value) }
             } else if terminal == nil {
                 terminal = event
-                connection.withLock { $0.connection = .finished }
+                // The connection is released after the lock, which is a leaf (see `LockOrder`):
+                // releasing it may release the upstream run.
+                let finished = connection.withLock { state -> Connection in
+                    defer { state.connection = .finished }
+                    return state.connection
+                }
+                withExtendedLifetime(finished) {}
                 let ended = subscribers
                 subscribers = Bag()
                 for subscriber in ended { subscriber.send(event) }

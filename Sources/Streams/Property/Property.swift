@@ -144,9 +144,16 @@ final class PropertyFeed<Value>: @unchecked Sendable {
     func receive(_ event: Signal<Value, Never>.Event) {
         switch event {
         case let .value(value):
+            if let existing = core {
+                existing.modify { $0 = value }
+                return
+            }
+            // The first value: the storage is made outside the lock, which is a leaf (see
+            // `LockOrder`), since making it makes a signal.
+            let created = PropertyCore(value)
             let existing = storage.withLock { core -> PropertyCore<Value>? in
                 if let core { return core }
-                core = PropertyCore(value)
+                core = created
                 return nil
             }
             existing?.modify { $0 = value }

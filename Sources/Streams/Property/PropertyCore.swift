@@ -108,10 +108,14 @@ final class PropertyCore<Value>: @unchecked Sendable {
     func modify<Result>(_ action: (inout Value) throws -> Result) rethrows -> Result {
         // When no thread is sending, this thread becomes the sender and sends its change at
         // once; otherwise the change is queued behind the others and whoever is sending sends it.
-        let (result, change) = try state.withLock { state -> (Result, Value?) in
+        // The old value is released after the lock, which is a leaf (see `LockOrder`): releasing
+        // it may run a deinitializer that takes locks of its own.
+        let (result, change, old) = try state.withLock { state -> (Result, Value?, Value) in
+            let old = state.value
             let result = try action(&state.value)
-            return (result, state.queue.claimOrQueue(.change(state.value)) ? state.value : nil)
+            return (result, state.queue.claimOrQueue(.change(state.value)) ? state.value : nil, old)
         }
+        withExtendedLifetime(old) {}
         if let change {
             deliverChange(change)
             serveQueued()

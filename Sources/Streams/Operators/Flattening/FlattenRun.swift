@@ -44,30 +44,33 @@ final class FlattenInner: @unchecked Sendable {
     }
 
     /// Marks the run inactive and hands back what must be disposed, outside the lock, to stop
-    /// it (its interruption will be ignored) and forget it.
+    /// it (its interruption will be ignored) and forget it. The handle goes with it even when
+    /// the run is not stopped, so that it is released outside the lock too.
     @inlinable
     func deactivate(stopping: Bool) -> FlattenInnerRelease {
         active = false
         defer { handle = nil; removal = nil }
-        return FlattenInnerRelease(handle: stopping ? handle : nil, removal: removal)
+        return FlattenInnerRelease(handle: handle, stops: stopping, removal: removal)
     }
 }
 
-/// What stops or forgets an inner run; disposed outside the run's lock.
+/// What stops or forgets an inner run; disposed, and released, outside the run's lock.
 @usableFromInline
 struct FlattenInnerRelease {
     @usableFromInline var handle: Disposable?
+    @usableFromInline var stops: Bool
     @usableFromInline var removal: Disposable?
 
     @inlinable
-    init(handle: Disposable?, removal: Disposable?) {
+    init(handle: Disposable?, stops: Bool, removal: Disposable?) {
         self.handle = handle
+        self.stops = stops
         self.removal = removal
     }
 
     @inlinable
     func perform() {
-        handle?.dispose()
+        if stops { handle?.dispose() }
         removal?.dispose()
     }
 }
@@ -125,17 +128,26 @@ struct FlattenState<Inner, Error: Swift.Error> {
 
     /// Forgets everything: nothing more is started or delivered. The inner runs still going are
     /// disposed with the output's lifetime, which holds their handles.
+    ///
+    /// Returns what it held, for the caller to release once the lock is released: releasing a
+    /// producer or a handle may run deinitializers that take locks of their own.
     @inlinable
-    mutating func end() {
+    mutating func end() -> [Any] {
         finished = true
-        waiting.removeAll()
+        var held: [Any] = []
+        while let producer = waiting.popFirst() { held.append(producer) }
         for inner in running.values {
             inner.active = false
+            held.append(inner.handle as Any)
+            held.append(inner.removal as Any)
             inner.handle = nil
             inner.removal = nil
         }
-        running.removeAll()
+        held.append(running)
+        running = [:]
+        held.append(winner as Any)
         winner = nil
+        return held
     }
 }
 
@@ -178,7 +190,10 @@ final class FlattenRun<Inner, Error: Swift.Error>: TrampolineTask, InnerRunOwner
         self.lifetime = lifetime
         drainTask = { run in run.startPendingAndDrain() }
         lifetime += innerRuns
-        lifetime.observeEnded { [self] in state.withLock { $0.end() } }
+        lifetime.observeEnded { [self] in
+            let held = state.withLock { $0.end() }
+            withExtendedLifetime(held) {}
+        }
     }
 
     // MARK: The outer stream
@@ -189,8 +204,11 @@ final class FlattenRun<Inner, Error: Swift.Error>: TrampolineTask, InnerRunOwner
     func outerValue(_ producer: SignalProducer<Inner, Error>) {
         let kind = self.kind
         let lifetime = self.lifetime
+        // Read before the lock, which is a leaf (see `LockOrder`): the lifetime has a lock of its
+        // own. Once it has ended, `finished` is set under this lock.
+        let ended = lifetime.hasEnded
         let (inner, releases) = state.withLock { state -> (FlattenInner?, [FlattenInnerRelease]) in
-            guard !state.finished, !lifetime.hasEnded else { return (nil, []) }
+            guard !state.finished, !ended else { return (nil, []) }
             switch kind {
             case let .concurrent(limit):
                 if UInt(state.running.count) < limit { return (state.register(), []) }
@@ -300,7 +318,8 @@ final class FlattenRun<Inner, Error: Swift.Error>: TrampolineTask, InnerRunOwner
                 if counts { finish(termination) }
                 return
             }
-            let lifetime = self.lifetime
+            // Read before the lock, which is a leaf (see `LockOrder`).
+            let ended = lifetime.hasEnded
             let (releases, starts, done) = state.withLock {
                 state -> ([FlattenInnerRelease], [(SignalProducer<Inner, Error>, FlattenInner)], Bool) in
                 guard !state.finished, inner.active else { return ([], [], false) }
@@ -316,7 +335,7 @@ final class FlattenRun<Inner, Error: Swift.Error>: TrampolineTask, InnerRunOwner
                 releases.append(inner.deactivate(stopping: false))
                 var starts: [(SignalProducer<Inner, Error>, FlattenInner)] = []
                 // Once the output has ended, the waiting producers are dropped, never started.
-                if case let .concurrent(limit) = kind, !lifetime.hasEnded { starts = state.takeStartable(limit: limit) }
+                if case let .concurrent(limit) = kind, !ended { starts = state.takeStartable(limit: limit) }
                 return (releases, starts, starts.isEmpty && state.isDone)
             }
             for release in releases { release.perform() }
@@ -394,12 +413,13 @@ final class FlattenRun<Inner, Error: Swift.Error>: TrampolineTask, InnerRunOwner
     /// Ends the output with `termination`; ending it disposes the outer run and every inner run.
     @inlinable
     func finish(_ termination: Termination<Error>) {
-        let ends = state.withLock { state -> Bool in
-            guard !state.finished else { return false }
-            state.end()
-            return true
+        let held = state.withLock { state -> [Any]? in
+            guard !state.finished else { return nil }
+            return state.end()
         }
-        if ends { downstream.send(Signal.Event(termination)) }
+        guard let held else { return }
+        withExtendedLifetime(held) {}
+        downstream.send(Signal.Event(termination))
     }
 }
 
