@@ -4,7 +4,7 @@ import Testing
 
 // The contract of MemoizedSequence: lazy, memoized, head/tail/isEmpty, its constructors, the
 // Swift Sequence algorithms, eager evaluation, and the preconditions. Operators are in
-// MemoizedSequenceOperatorTests.swift, conversions in MemoizedSequenceConversionTests.swift,
+// MemoizedSequenceOperatorTests.swift, conversions in MemoizedSequence+SignalProducerTests.swift,
 // sizes and leaks in MemoizedSequenceScaleTests.swift, threads in
 // MemoizedSequenceConcurrencyTests.swift.
 
