@@ -22,6 +22,8 @@ let package = Package(
             dependencies: [
                 .product(name: "Streams", package: "Streams"),
                 .product(name: "OpenCombine", package: "OpenCombine"),
+                // DispatchQueue as an OpenCombine scheduler, for W15's `receive(on:)`.
+                .product(name: "OpenCombineDispatch", package: "OpenCombine"),
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
             ],
             swiftSettings: []

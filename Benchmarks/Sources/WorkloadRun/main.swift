@@ -4,7 +4,8 @@
 //   swift run -c release workload-run W2 Streams [runs]
 //
 // The contender is matched against its name in the report ("Streams", "OpenCombine",
-// "baseline", ...) and an optional size ("Streams, 1k observers").
+// "baseline", ...) and an optional size ("Streams, 1k observers"; W14's variants all have one:
+// "Streams, debounce", "Streams, throttle").
 
 import Dispatch
 import Workloads
@@ -16,7 +17,7 @@ import Darwin
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard arguments.count >= 2, let workload = Workload.named(arguments[0]) else {
-    print("usage: workload-run <W1...W13> <contender[, size]> [runs]")
+    print("usage: workload-run <W1...W15> <contender[, size]> [runs]")
     print("workloads: " + Workload.all.map(\.id).joined(separator: " "))
     exit(2)
 }

@@ -93,7 +93,7 @@ public struct Variant: Sendable {
 
 /// A benchmark workload with its variants.
 public struct Workload: Sendable {
-    /// The short id, `W1`...`W13`.
+    /// The short id, `W1`...`W15`.
     public let id: String
     /// The workload's name in the benchmark plan.
     public let name: String

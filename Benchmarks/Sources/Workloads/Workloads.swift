@@ -19,7 +19,7 @@ extension Workload {
     public static let all: [Workload] = [
         mapFilterReduce, hotSend, fanOut, flatMapMerge, combineLatest,
         subscribeDispose, property, deepRepeat, pullSequence, observerChurn,
-        asyncValues, busPost, ownerBound,
+        asyncValues, busPost, ownerBound, timing, hop,
     ]
 
     /// The workload with the given id (`W1`...).
