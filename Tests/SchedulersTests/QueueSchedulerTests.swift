@@ -108,14 +108,29 @@ struct QueueSchedulerTests {
     @Test("a timed action disposed before its date never runs")
     func disposedTimedActionDoesNotRun() {
         let scheduler = QueueScheduler(name: "QueueSchedulerTests.afterDispose")
-        let ran = Shared(false)
-        let done = DispatchSemaphore(value: 0)
-        let cancelled = scheduler.schedule(after: Date().addingTimeInterval(0.03)) { ran.modify { $0 = true } }
-        cancelled?.dispose()
-        #expect(cancelled?.isDisposed == true)
-        scheduler.schedule(after: Date().addingTimeInterval(0.08)) { done.signal() }
-        #expect(done.wait(seconds: 10))
-        #expect(!ran.value)
+        // The disposal must happen before the date for the test to mean anything: on a loaded
+        // machine this thread may be descheduled past a short delay, so the delay grows until
+        // the disposal is seen to come first.
+        var delay = 0.03
+        for _ in 0..<6 {
+            let ran = Shared(false)
+            let due = Date().addingTimeInterval(delay)
+            let cancelled = scheduler.schedule(after: due) { ran.modify { $0 = true } }
+            cancelled?.dispose()
+            guard Date() < due else {
+                delay *= 4
+                continue
+            }
+            #expect(cancelled?.isDisposed == true)
+            // A later action on the same serial queue: once it ran, the disposed one's date has
+            // passed.
+            let done = DispatchSemaphore(value: 0)
+            scheduler.schedule(after: due.addingTimeInterval(0.05)) { done.signal() }
+            #expect(done.wait(seconds: 10))
+            #expect(!ran.value)
+            return
+        }
+        Issue.record("the action could never be disposed before its date, even \(delay) s ahead")
     }
 
     @Test("schedule(after:) with a date in the past runs soon")
@@ -164,8 +179,9 @@ struct QueueSchedulerTests {
         let count = Shared(0)
         let handle = Shared<Disposable?>(nil)
         let stopped = DispatchSemaphore(value: 0)
-        // The first fire is far enough out that the handle is stored before it.
-        let timer = scheduler.schedule(after: Date().addingTimeInterval(0.05), interval: .milliseconds(10),
+        // The first fire is far enough out that the handle is stored before it, even on a loaded
+        // machine.
+        let timer = scheduler.schedule(after: Date().addingTimeInterval(0.5), interval: .milliseconds(10),
                                        leeway: .milliseconds(1)) {
             if count.increment() == 4 {
                 handle.value?.dispose()
