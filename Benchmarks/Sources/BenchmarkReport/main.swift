@@ -101,6 +101,8 @@ func formatAllocations(_ value: Double) -> String {
 }
 
 var missing: [String] = []
+/// Peers' variants without results in a smoke pass: see below.
+var peersMissing: [String] = []
 var results: [String: Measurement] = [:]   // keyed by benchmark name
 
 print("| workload | contender | median ns/event | min | max | allocs/event | Streams / OpenCombine | Streams / baseline |")
@@ -108,7 +110,16 @@ print("|---|---|---:|---:|---:|---:|---:|---:|")
 for workload in workloads {
     for variant in workload.variants {
         guard let m = measurement(variant, in: workload) else {
-            missing.append(variant.benchmarkName(in: workload))
+            // package-benchmark exports no result for a run whose throughput rounds to zero
+            // runs a second, a run over two seconds; the peers' slowest variants (W3's
+            // OpenCombine, W11's AsyncStream) come near that on a busy machine. A smoke pass
+            // judges no timing, and a wrong checksum stops the run itself, so only a Streams
+            // variant without results fails it.
+            if smoke && variant.contender != .streams {
+                peersMissing.append(variant.benchmarkName(in: workload))
+            } else {
+                missing.append(variant.benchmarkName(in: workload))
+            }
             continue
         }
         results[variant.benchmarkName(in: workload)] = m
@@ -137,6 +148,9 @@ for workload in workloads {
     }
 }
 
+if !peersMissing.isEmpty {
+    print("benchmark-report: no results, runs over two seconds, for: \(peersMissing.joined(separator: "; "))")
+}
 if !missing.isEmpty {
     fail("no results for: \(missing.joined(separator: "; "))")
 }
