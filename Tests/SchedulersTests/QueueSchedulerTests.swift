@@ -163,8 +163,11 @@ struct QueueSchedulerTests {
         let countAtDisposal = fires.value.count
         #expect(countAtDisposal >= 3)
 
-        // Five more periods: a live timer would fire again.
-        Thread.sleep(forTimeInterval: interval * 5)
+        // An action due five periods later, on the same serial queue: once it has run, a live
+        // timer would have fired in between.
+        let later = DispatchSemaphore(value: 0)
+        scheduler.schedule(after: Date().addingTimeInterval(interval * 5)) { later.signal() }
+        #expect(later.wait(seconds: 10))
         drain(scheduler)
         #expect(fires.value.count == countAtDisposal)
         #expect(offQueue.value == 0)
@@ -190,7 +193,11 @@ struct QueueSchedulerTests {
         }
         handle.modify { $0 = timer }
         #expect(stopped.wait(seconds: 10))
-        Thread.sleep(forTimeInterval: 0.06)
+        // An action due after six more periods, on the same serial queue: once it has run, a
+        // timer still going would have fired in between.
+        let later = DispatchSemaphore(value: 0)
+        scheduler.schedule(after: Date().addingTimeInterval(0.06)) { later.signal() }
+        #expect(later.wait(seconds: 10))
         drain(scheduler)
         #expect(count.value == 4)
     }

@@ -178,8 +178,8 @@ struct RecursiveSchedulingTests {
         #expect(disposable.isDisposed)
         scheduler.queue.sync {}
         let atDisposal = runs.value
-        scheduler.queue.sync {}
-        Thread.sleep(forTimeInterval: 0.02)
+        // A recursion still going would have queued its next run before this block: the queue
+        // is serial, so that run would come first.
         scheduler.queue.sync {}
         #expect(runs.value == atDisposal)
     }
