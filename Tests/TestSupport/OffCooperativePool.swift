@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Testing
 
 /// Runs a test, or each test of a suite, on an executor of its own instead of Swift's cooperative
@@ -41,20 +42,58 @@ extension Trait where Self == OffCooperativePool {
     public static var offCooperativePool: Self { Self() }
 }
 
-/// A task executor that runs each job on a dispatch queue of its own, whose threads are not the
-/// cooperative pool's.
-final class DedicatedExecutor: TaskExecutor {
-    private let queue: DispatchQueue
+/// A task executor that runs each job on threads of its own: neither the cooperative pool's nor
+/// dispatch's global pool, which long synchronous tests would otherwise hold and starve the work
+/// other tests send to `DispatchQueue.global()`.
+///
+/// A job waiting for a thread wakes an idle one, or starts one when none is idle, so that jobs
+/// of one test that block on each other (structured child tasks) never wait for a thread. A
+/// thread idle for a second ends.
+final class DedicatedExecutor: TaskExecutor, @unchecked Sendable {
+    private let label: String
+    private let condition = NSCondition()
+    /// Jobs not yet taken by a thread, oldest first; guarded by `condition`.
+    private var jobs: [UnownedJob] = []
+    /// Threads waiting for a job; guarded by `condition`.
+    private var idle = 0
 
-    /// An executor whose queue is labelled `label`.
+    /// An executor whose threads are named after `label`.
     init(label: String) {
-        queue = DispatchQueue(label: "OffCooperativePool: \(label)", attributes: .concurrent)
+        self.label = "OffCooperativePool: \(label)"
     }
 
-    /// Runs `job` on the queue.
+    /// Runs `job` on an idle thread of the executor, or on a new one.
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
+        condition.lock()
+        jobs.append(job)
+        let startsThread = jobs.count > idle
+        condition.signal()
+        condition.unlock()
+        if startsThread {
+            let thread = Thread { [self] in work() }
+            thread.name = label
+            thread.start()
+        }
+    }
+
+    /// Takes and runs jobs until none comes for a second.
+    private func work() {
         let executor = asUnownedTaskExecutor()
-        queue.async { job.runSynchronously(on: executor) }
+        condition.lock()
+        while true {
+            if !jobs.isEmpty {
+                let job = jobs.removeFirst()
+                condition.unlock()
+                job.runSynchronously(on: executor)
+                condition.lock()
+                continue
+            }
+            idle += 1
+            let signalled = condition.wait(until: Date(timeIntervalSinceNow: 1))
+            idle -= 1
+            if !signalled && jobs.isEmpty { break }
+        }
+        condition.unlock()
     }
 }
