@@ -10,18 +10,17 @@ struct DebounceState<Value> {
     @usableFromInline var pending: Value?
     /// When `pending` arrived.
     @usableFromInline var receivedAt: Date?
-    /// Counts values, so that a superseded delivery that already started sends nothing.
-    @usableFromInline var generation: UInt64 = 0
     /// The scheduled delivery of `pending`.
     @usableFromInline var pendingAction: ScheduledActions.ID?
 
     @inlinable
     init() {}
 
-    /// Takes the pending value if `generation` is still the latest.
+    /// Takes the pending value, for the delivery that has just claimed itself: that delivery is
+    /// the latest, since a newer value withdraws it in the critical section that stores it.
     @inlinable
-    mutating func take(generation: UInt64) -> Value? {
-        guard generation == self.generation, let value = pending else { return nil }
+    mutating func take() -> Value? {
+        guard let value = pending else { return nil }
         pending = nil
         pendingAction = nil
         return value
@@ -38,53 +37,51 @@ extension Operators {
     ) -> SerializedOperator<Value, Error, Value, Error> {
         requirement(interval >= 0, "debounce(_:on:discardWhenCompleted:): interval must be >= 0, got \(interval)", file: file, line: line)
         return { downstream, lifetime in
-            let actions = ScheduledActions(until: lifetime)
-            let state = Locked(DebounceState<Value>())
+            let run = TimingState(DebounceState<Value>(), until: lifetime)
+            let send: (Value) -> Void = { downstream.send(value: $0) }
             return Signal<Value, Error>.Observer { event in
                 switch event {
                 case let .value(value):
                     let now = scheduler.currentDate
-                    let (generation, superseded) = state.withLock { state -> (UInt64, ScheduledActions.ID?) in
-                        state.generation &+= 1
-                        state.pending = value
-                        state.receivedAt = now
-                        defer { state.pendingAction = nil }
-                        return (state.generation, state.pendingAction)
+                    // One critical section: hold the value, withdraw the delivery of the one it
+                    // supersedes, reserve its own.
+                    let (superseded, id) = run.withLock { storage in
+                        storage.state.pending = value
+                        storage.state.receivedAt = now
+                        let superseded = storage.cancel(storage.state.pendingAction)
+                        let id = storage.reserve()
+                        storage.state.pendingAction = id
+                        return (superseded, id)
                     }
-                    actions.cancel(superseded)
-                    let id = actions.schedule(on: scheduler, after: now.addingTimeInterval(interval)) {
-                        if let value = state.withLock({ $0.take(generation: generation) }) {
-                            downstream.send(value: value)
-                        }
-                    }
-                    state.withLock { state in
-                        if state.generation == generation, state.pending != nil { state.pendingAction = id }
-                    }
+                    superseded?.dispose()
+                    run.launch(id, on: scheduler, after: now.addingTimeInterval(interval),
+                               take: { $0.take() }, deliver: send)
                 case .completed:
                     // Flushing: the pending value goes out when its quiet interval ends, and the
                     // completion right after it, from the same action.
-                    let flush = state.withLock { state -> (Value, Date, ScheduledActions.ID?)? in
-                        guard !discardWhenCompleted, let value = state.pending, let date = state.receivedAt else {
-                            return nil
+                    let (flush, superseded, id) = run.withLock { storage in
+                        guard !discardWhenCompleted, let value = storage.state.pending,
+                              let date = storage.state.receivedAt else {
+                            return ((Value, Date)?.none, Disposable?.none, storage.reserve())
                         }
-                        state.generation &+= 1
-                        state.pending = nil
-                        defer { state.pendingAction = nil }
-                        return (value, date, state.pendingAction)
+                        storage.state.pending = nil
+                        defer { storage.state.pendingAction = nil }
+                        return ((value, date), storage.cancel(storage.state.pendingAction), storage.reserve())
                     }
-                    if let (value, receivedAt, superseded) = flush {
-                        actions.cancel(superseded)
-                        actions.schedule(on: scheduler, after: receivedAt.addingTimeInterval(interval)) {
+                    superseded?.dispose()
+                    if let (value, receivedAt) = flush {
+                        run.launch(id, on: scheduler, after: receivedAt.addingTimeInterval(interval)) {
                             downstream.send(value: value)
                             downstream.sendCompleted()
                         }
                     } else {
                         // Discarding: the completion is delivered first and ends the output,
                         // which cancels the pending value's delivery.
-                        actions.schedule(on: scheduler) { downstream.sendCompleted() }
+                        run.launch(id, on: scheduler) { downstream.sendCompleted() }
                     }
                 case .failed, .interrupted:
-                    actions.schedule(on: scheduler) { downstream.send(event) }
+                    let id = run.withLock { $0.reserve() }
+                    run.launch(id, on: scheduler) { downstream.send(event) }
                 }
             }
         }

@@ -20,42 +20,41 @@ extension Operators {
         on scheduler: Scheduler, transform: @escaping (Value) -> U
     ) -> SerializedOperator<Value, Error, U, Error> {
         return { downstream, lifetime in
-            let actions = ScheduledActions(until: lifetime)
-            let state = Locked(LazyMapState<Value>())
+            let run = TimingState(LazyMapState<Value>(), until: lifetime)
+            let send: (Value) -> Void = { downstream.send(value: transform($0)) }
             return Signal<Value, Error>.Observer { event in
                 switch event {
                 case let .value(value):
-                    let alreadyScheduled = state.withLock { state -> Bool in
-                        defer { state.pending = value }
-                        return state.pending != nil
+                    // One critical section: replace the waiting value, or reserve the
+                    // transformation of this one when none waits.
+                    let id = run.withLock { storage -> ScheduledActions.ID? in
+                        defer { storage.state.pending = value }
+                        guard storage.state.pending == nil else { return nil }
+                        storage.state.pendingAction = storage.reserve()
+                        return storage.state.pendingAction
                     }
-                    guard !alreadyScheduled else { return }
-                    let id = actions.schedule(on: scheduler) {
-                        let latest = state.withLock { state -> Value? in
-                            defer {
-                                state.pending = nil
-                                state.pendingAction = nil
-                            }
-                            return state.pending
+                    run.launch(id, on: scheduler, take: { state -> Value? in
+                        defer {
+                            state.pending = nil
+                            state.pendingAction = nil
                         }
-                        if let latest { downstream.send(value: transform(latest)) }
-                    }
-                    state.withLock { state in
-                        if state.pending != nil { state.pendingAction = id }
-                    }
+                        return state.pending
+                    }, deliver: send)
                 case .completed:
                     // After the pending transformation, which was scheduled first.
-                    actions.schedule(on: scheduler) { downstream.sendCompleted() }
+                    let id = run.withLock { $0.reserve() }
+                    run.launch(id, on: scheduler) { downstream.sendCompleted() }
                 case let .failed(error):
-                    actions.schedule(on: scheduler) { downstream.send(error: error) }
+                    let id = run.withLock { $0.reserve() }
+                    run.launch(id, on: scheduler) { downstream.send(error: error) }
                 case .interrupted:
-                    let dropped = state.withLock { state -> ScheduledActions.ID? in
-                        state.pending = nil
-                        defer { state.pendingAction = nil }
-                        return state.pendingAction
+                    let (dropped, id) = run.withLock { storage in
+                        storage.state.pending = nil
+                        defer { storage.state.pendingAction = nil }
+                        return (storage.cancel(storage.state.pendingAction), storage.reserve())
                     }
-                    actions.cancel(dropped)
-                    actions.schedule(on: scheduler) { downstream.sendInterrupted() }
+                    dropped?.dispose()
+                    run.launch(id, on: scheduler) { downstream.sendInterrupted() }
                 }
             }
         }

@@ -27,45 +27,42 @@ extension Operators {
     ) -> SerializedOperator<Value, Error, Value, Error> {
         requirement(interval >= 0, "throttle(_:on:): interval must be >= 0, got \(interval)", file: file, line: line)
         return { downstream, lifetime in
-            let actions = ScheduledActions(until: lifetime)
-            let state = Locked(ThrottleState<Value>())
+            let run = TimingState(ThrottleState<Value>(), until: lifetime)
+            let send: (Value) -> Void = { downstream.send(value: $0) }
             return Signal<Value, Error>.Observer { event in
                 guard case let .value(value) = event else {
-                    let dropped = state.withLock { state -> ScheduledActions.ID? in
-                        state.pending = nil
-                        defer { state.pendingAction = nil }
-                        return state.pendingAction
+                    let (dropped, id) = run.withLock { storage in
+                        storage.state.pending = nil
+                        defer { storage.state.pendingAction = nil }
+                        return (storage.cancel(storage.state.pendingAction), storage.reserve())
                     }
-                    actions.cancel(dropped)
-                    actions.schedule(on: scheduler) { downstream.send(event) }
+                    dropped?.dispose()
+                    run.launch(id, on: scheduler) { downstream.send(event) }
                     return
                 }
                 let now = scheduler.currentDate
-                let (date, replaced) = state.withLock { state -> (Date, ScheduledActions.ID?) in
-                    state.pending = value
+                // One critical section: hold the value, withdraw the delivery scheduled for the
+                // previous one (rescheduling each time, as ReactiveSwift does, keeps same-instant
+                // actions of the scheduler in the order they were scheduled), reserve the next.
+                let (date, replaced, id) = run.withLock { storage in
+                    storage.state.pending = value
                     var date = now
-                    if let lastSent = state.lastSent, lastSent <= now {
+                    if let lastSent = storage.state.lastSent, lastSent <= now {
                         date = max(now, lastSent.addingTimeInterval(interval))
                     }
-                    defer { state.pendingAction = nil }
-                    return (date, state.pendingAction)
+                    let replaced = storage.cancel(storage.state.pendingAction)
+                    let id = storage.reserve()
+                    storage.state.pendingAction = id
+                    return (date, replaced, id)
                 }
-                // The pending value is kept in the state, so rescheduling for the same date
-                // would be harmless; cancelling first keeps one action per run.
-                actions.cancel(replaced)
-                let id = actions.schedule(on: scheduler, after: date) {
-                    let latest = state.withLock { state -> Value? in
-                        guard let latest = state.pending else { return nil }
-                        state.pending = nil
-                        state.pendingAction = nil
-                        state.lastSent = date
-                        return latest
-                    }
-                    if let latest { downstream.send(value: latest) }
-                }
-                state.withLock { state in
-                    if state.pending != nil, state.pendingAction == nil { state.pendingAction = id }
-                }
+                replaced?.dispose()
+                run.launch(id, on: scheduler, after: date, take: { state -> Value? in
+                    guard let latest = state.pending else { return nil }
+                    state.pending = nil
+                    state.pendingAction = nil
+                    state.lastSent = date
+                    return latest
+                }, deliver: send)
             }
         }
     }

@@ -1,0 +1,258 @@
+// The bookkeeping shared by the operators that deliver on a scheduler.
+//
+// Every timing operator is a serialized operator (see `Lift.swift`): it sends into the input of
+// its output signal from actions it hands to a scheduler. Those actions capture what they will
+// deliver (a delayed value, the downstream observer). `TimingState` keeps the operator's state
+// and their disposables behind one lock, so that an event is one critical section, and when the
+// output ends (it terminated, its run was disposed, or it was abandoned) every pending action is
+// cancelled and releases what it captured at once, instead of whenever the scheduler would have
+// reached it.
+
+import Foundation
+
+/// One run of a timing operator: its own state and the actions it has handed to a scheduler
+/// that have not run yet, behind one lock.
+///
+/// The pattern is a state value whose transitions run inside one critical section and return
+/// what to do once the lock is released (see ``LockOrder``): an event of the operator takes the
+/// lock once, updates `State`, withdraws the action it supersedes (``Storage/cancel(_:)``) and
+/// reserves the one it will schedule (``Storage/reserve()``); outside the lock it disposes what it
+/// withdrew and hands the reserved action to the scheduler. A scheduled action that fires claims
+/// itself and takes what it delivers from `State` in one critical section too, and delivers
+/// outside it.
+///
+/// - Each action is either run by the scheduler or cancelled, never both: running and
+///   cancelling claim the action under the lock, and the loser does nothing.
+/// - When the lifetime given at creation ends, every pending action is cancelled and no action
+///   can be reserved any more.
+/// - The disposable a scheduler returns is kept under the lock once `schedule` has returned (a
+///   second, short critical section: the scheduler cannot be called under the lock, since it may
+///   run the action at once, and the action takes the lock).
+///
+/// - Complexity: O(1) per scheduled, run or cancelled action (a dictionary insert and removal).
+@usableFromInline
+final class TimingState<State>: @unchecked Sendable {
+    /// Identifies one scheduled action.
+    @usableFromInline
+    typealias ID = UInt64
+
+    /// The operator's state and the bookkeeping of its pending actions, changed only under the
+    /// lock.
+    @usableFromInline
+    struct Storage {
+        /// The operator's own state.
+        @usableFromInline var state: State
+        /// Whether the output ended: nothing may be scheduled any more.
+        @usableFromInline var ended = false
+        @usableFromInline var nextID: ID = 0
+        /// The actions not yet run nor cancelled, with the disposable their scheduler returned
+        /// (`nil` until `schedule` returns, or when the scheduler cannot cancel).
+        @usableFromInline var pending: [ID: Disposable?] = [:]
+
+        @inlinable
+        init(state: State) {
+            self.state = state
+        }
+
+        /// Reserves an action about to be scheduled.
+        ///
+        /// - Returns: Its identifier, or `nil` if the output has ended and nothing may be
+        ///   scheduled.
+        @inlinable
+        mutating func reserve() -> ID? {
+            guard !ended else { return nil }
+            let id = nextID
+            nextID &+= 1
+            pending[id] = .some(nil)
+            return id
+        }
+
+        /// Withdraws the action `id` unless it has run or started running; does nothing for
+        /// `nil`.
+        ///
+        /// - Returns: The disposable to dispose once the lock is released, if any.
+        @inlinable
+        mutating func cancel(_ id: ID?) -> Disposable? {
+            guard let id, let index = pending.index(forKey: id) else { return nil }
+            return pending.remove(at: index).value
+        }
+
+        /// Claims the action `id` for running: `false` if it was cancelled.
+        @inlinable
+        mutating func claim(_ id: ID) -> Bool {
+            guard let index = pending.index(forKey: id) else { return false }
+            pending.remove(at: index)
+            return true
+        }
+    }
+
+    @usableFromInline let storage: Locked<Storage>
+
+    /// Creates the run, starting from `state`, which cancels every pending action when
+    /// `lifetime` ends.
+    @inlinable
+    init(_ state: State, until lifetime: Lifetime) {
+        storage = Locked(Storage(state: state))
+        // Weak: the pending actions keep this object alive, and the lifetime must not keep them.
+        lifetime.observeEnded { [weak self] in self?.cancelAll() }
+    }
+
+    /// Runs `body` on the storage, inside the run's one critical section.
+    ///
+    /// `body` must not call out of the operator: no observer, no scheduler, no disposal.
+    @inlinable
+    func withLock<R>(_ body: (inout Storage) -> R) -> R {
+        storage.withLock(body)
+    }
+
+    /// Hands the action reserved as `id` to `scheduler`; once it fires and claims itself it
+    /// runs `action`. Does nothing for `nil`.
+    @inlinable
+    func launch(_ id: ID?, on scheduler: Scheduler, _ action: @escaping () -> Void) {
+        guard let id else { return }
+        keep(scheduler.schedule(fire(id, action)), for: id)
+    }
+
+    /// Hands the action reserved as `id` to `scheduler`, to fire at `date`. Does nothing for
+    /// `nil`.
+    @inlinable
+    func launch(_ id: ID?, on scheduler: DateScheduler, after date: Date, _ action: @escaping () -> Void) {
+        guard let id else { return }
+        keep(scheduler.schedule(after: date, action: fire(id, action)), for: id)
+    }
+
+    /// Hands the action reserved as `id` to `scheduler`: once it fires it claims itself and calls
+    /// `take` in one critical section, and passes what `take` returned, if anything, to `deliver`
+    /// once the lock is released. Does nothing for `nil`.
+    ///
+    /// - Parameters:
+    ///   - take: Takes what to deliver from the state; runs under the lock.
+    ///   - deliver: Delivers it; made once per run, so that scheduling captures it without
+    ///     allocating.
+    @inlinable
+    func launch<Output>(
+        _ id: ID?, on scheduler: Scheduler,
+        take: @escaping (inout State) -> Output?, deliver: @escaping (Output) -> Void
+    ) {
+        guard let id else { return }
+        keep(scheduler.schedule(fire(id, take: take, deliver: deliver)), for: id)
+    }
+
+    /// ``launch(_:on:take:deliver:)`` at `date`.
+    @inlinable
+    func launch<Output>(
+        _ id: ID?, on scheduler: DateScheduler, after date: Date,
+        take: @escaping (inout State) -> Output?, deliver: @escaping (Output) -> Void
+    ) {
+        guard let id else { return }
+        keep(scheduler.schedule(after: date, action: fire(id, take: take, deliver: deliver)), for: id)
+    }
+
+    /// The scheduled form of `action`: it runs only if it claims itself.
+    @inlinable
+    func fire(_ id: ID, _ action: @escaping () -> Void) -> () -> Void {
+        return { [self] in
+            if storage.withLock({ $0.claim(id) }) { action() }
+        }
+    }
+
+    /// The scheduled form of a `take` and `deliver`: claiming and taking are one critical section.
+    @inlinable
+    func fire<Output>(
+        _ id: ID, take: @escaping (inout State) -> Output?, deliver: @escaping (Output) -> Void
+    ) -> () -> Void {
+        return { [self] in
+            let output = storage.withLock { storage -> Output? in
+                storage.claim(id) ? take(&storage.state) : nil
+            }
+            if let output { deliver(output) }
+        }
+    }
+
+    /// Keeps the disposable of the action `id`, or disposes it if the action has already run
+    /// (inline) or been cancelled while it was being scheduled.
+    @inlinable
+    func keep(_ disposable: Disposable?, for id: ID) {
+        guard let disposable else { return }
+        let stale = storage.withLock { storage -> Bool in
+            guard storage.pending.index(forKey: id) != nil else { return true }
+            storage.pending[id] = .some(disposable)
+            return false
+        }
+        if stale { disposable.dispose() }
+    }
+
+    /// Cancels every pending action and refuses new ones.
+    @usableFromInline
+    func cancelAll() {
+        let disposables = storage.withLock { storage -> [ID: Disposable?] in
+            storage.ended = true
+            defer { storage.pending = [:] }
+            return storage.pending
+        }
+        for case let disposable? in disposables.values {
+            disposable.dispose()
+        }
+    }
+}
+
+/// The pending actions of a timing operator that keeps no state of its own.
+@usableFromInline
+typealias ScheduledActions = TimingState<Void>
+
+extension TimingState where State == Void {
+    /// Creates the bookkeeping of one run, which cancels everything when `lifetime` ends.
+    @inlinable
+    convenience init(until lifetime: Lifetime) {
+        self.init((), until: lifetime)
+    }
+
+    /// Schedules `action` on `scheduler` as soon as it allows.
+    ///
+    /// - Returns: The action's identifier, or `nil` if the output has ended and nothing was
+    ///   scheduled.
+    @inlinable @discardableResult
+    func schedule(on scheduler: Scheduler, _ action: @escaping () -> Void) -> ID? {
+        let id = withLock { $0.reserve() }
+        launch(id, on: scheduler, action)
+        return id
+    }
+
+    /// Schedules `action` on `scheduler` at `date`.
+    ///
+    /// - Returns: The action's identifier, or `nil` if the output has ended and nothing was
+    ///   scheduled.
+    @inlinable @discardableResult
+    func schedule(on scheduler: DateScheduler, after date: Date, _ action: @escaping () -> Void) -> ID? {
+        let id = withLock { $0.reserve() }
+        launch(id, on: scheduler, after: date, action)
+        return id
+    }
+
+    /// Cancels the action `id` unless it has already started; does nothing for `nil`.
+    @inlinable
+    func cancel(_ id: ID?) {
+        withLock { $0.cancel(id) }?.dispose()
+    }
+}
+
+extension DispatchTimeInterval {
+    /// A tenth of the interval: the leeway ReactiveSwift gives repeating timers by default,
+    /// following Apple's power-efficiency advice.
+    @usableFromInline
+    var defaultLeeway: DispatchTimeInterval {
+        .nanoseconds(nanoseconds / 10)
+    }
+
+    /// The interval in seconds, for date arithmetic; `.never` is infinite.
+    @usableFromInline
+    var seconds: TimeInterval { timeInterval }
+
+    /// Whether the interval is longer than zero, as a repeating timer needs.
+    @usableFromInline
+    var isPositive: Bool { nanoseconds > 0 }
+
+    /// Whether the interval is zero or longer, as a leeway must be.
+    @usableFromInline
+    var isNonNegative: Bool { nanoseconds >= 0 }
+}
