@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 /// A scheduler with virtual time, for deterministic tests of time-based code.
 ///
@@ -8,15 +9,29 @@ import Foundation
 /// the same instant run in the order they were scheduled. An action scheduled while time is being
 /// advanced runs in the same advance if it falls due before the target date.
 public final class TestScheduler: DateScheduler, @unchecked Sendable {
-    private final class Work {
+    /// One scheduled action, and the disposable that cancels it: disposal takes it out of the
+    /// queue at once, releasing its action.
+    private final class Work: Disposable, @unchecked Sendable {
         let due: Date
         let sequence: UInt64
-        let action: () -> Void
+        /// The action, until it runs or is cancelled; guarded by the scheduler's lock.
+        var action: (() -> Void)?
+        /// Weak: a disposable kept after its scheduler has gone does nothing.
+        weak var scheduler: TestScheduler?
+        private let disposed = Synchronization.Atomic<Bool>(false)
 
-        init(due: Date, sequence: UInt64, action: @escaping () -> Void) {
+        init(due: Date, sequence: UInt64, scheduler: TestScheduler, action: @escaping () -> Void) {
             self.due = due
             self.sequence = sequence
+            self.scheduler = scheduler
             self.action = action
+        }
+
+        var isDisposed: Bool { disposed.load(ordering: .acquiring) }
+
+        func dispose() {
+            guard !disposed.exchange(true, ordering: .acquiringAndReleasing) else { return }
+            scheduler?.cancel(self)
         }
 
         func runs(before other: Work) -> Bool {
@@ -54,27 +69,27 @@ public final class TestScheduler: DateScheduler, @unchecked Sendable {
 
     private func enqueue(at date: Date, _ action: @escaping () -> Void) -> Disposable {
         state.withLock { state in
-            let work = Work(due: date, sequence: state.nextSequence, action: action)
+            let work = Work(due: date, sequence: state.nextSequence, scheduler: self, action: action)
             state.nextSequence &+= 1
             // Keep the queue sorted; insertion after every item that runs before it keeps
             // same-instant work in scheduling order.
-            var low = 0
-            var high = state.queue.count
-            while low < high {
-                let mid = (low + high) / 2
-                if state.queue[mid].runs(before: work) { low = mid + 1 } else { high = mid }
-            }
-            state.queue.insert(work, at: low)
-            // Disposal takes the work out of the queue at once, releasing its action.
-            return AnyDisposable { [weak self, weak work] in
-                guard let self, let work else { return }
-                let removed = self.state.withLock { state -> Work? in
-                    guard let index = state.queue.firstIndex(where: { $0 === work }) else { return nil }
-                    return state.queue.remove(at: index)
-                }
-                withExtendedLifetime(removed) {}  // released here, outside the lock
-            }
+            state.queue.insert(work, at: state.queue.partitioningIndex(where: { !$0.runs(before: work) }))
+            return work
         }
+    }
+
+    /// Takes `work` out of the queue if it is still there, and releases its action outside the
+    /// lock.
+    private func cancel(_ work: Work) {
+        let action = state.withLock { state -> (() -> Void)? in
+            // The queue is sorted, and `work` runs before nothing that comes after it.
+            let index = state.queue.partitioningIndex(where: { !$0.runs(before: work) })
+            guard index < state.queue.count, state.queue[index] === work else { return nil }
+            state.queue.remove(at: index)
+            defer { work.action = nil }
+            return work.action
+        }
+        withExtendedLifetime(action) {}  // released here, outside the lock
     }
 
     /// Schedules `action` at the current virtual date; it runs at the next advance.
@@ -144,16 +159,18 @@ public final class TestScheduler: DateScheduler, @unchecked Sendable {
         requirement(newDate >= currentDate,
                     "TestScheduler.advance(to:) cannot move time backwards, from \(currentDate) to \(newDate)",
                     file: file, line: line)
-        while let work = state.withLock({ state -> Work? in
+        while let work = state.withLock({ state -> (() -> Void)? in
             guard let first = state.queue.first, first.due <= newDate else {
                 state.now = max(state.now, newDate)
                 return nil
             }
             state.queue.removeFirst()
             state.now = max(state.now, first.due)
-            return first
+            // Taken out, so that a disposable kept after the work ran holds nothing.
+            defer { first.action = nil }
+            return first.action
         }) {
-            work.action()
+            work()
         }
     }
 
@@ -315,5 +332,19 @@ extension TestScheduler: WakeUpTracking {
 
     package func didResumeTask() {
         state.withLock { $0.resumedTasks = true }
+    }
+}
+
+extension Array {
+    /// The index of the first element for which `belongs` is true, in an array where every such
+    /// element comes after every other (a binary search).
+    fileprivate func partitioningIndex(where belongs: (Element) -> Bool) -> Int {
+        var low = 0
+        var high = count
+        while low < high {
+            let mid = (low + high) / 2
+            if belongs(self[mid]) { high = mid } else { low = mid + 1 }
+        }
+        return low
     }
 }

@@ -204,6 +204,55 @@ struct TestSchedulerTests {
         #expect(weakTracked == nil)
     }
 
+    @Test("disposing one of many actions due at the same instant withdraws that one only, wherever it stands")
+    func disposeAmongSameInstant() {
+        for victim in 0..<7 {
+            let scheduler = TestScheduler()
+            var ran: [Int] = []
+            let disposables = (0..<7).map { index in scheduler.schedule(after: t(1)) { ran.append(index) } }
+            scheduler.schedule(after: t(2)) { ran.append(100) }
+            disposables[victim]?.dispose()
+            disposables[victim]?.dispose()
+            scheduler.advance(by: .seconds(2))
+            #expect(ran == (0..<7).filter { $0 != victim } + [100], "victim \(victim)")
+        }
+    }
+
+    @Test("a disposable kept after its action ran holds nothing and disposes nothing else")
+    func disposableAfterRun() {
+        let scheduler = TestScheduler()
+        weak var weakTracked: Tracked?
+        var ran: [String] = []
+        var disposable: Disposable?
+        do {
+            let tracked = Tracked()
+            weakTracked = tracked
+            disposable = scheduler.schedule { tracked.hits += 1; ran.append("first") }
+        }
+        scheduler.schedule { ran.append("second") }
+        scheduler.schedule(after: .seconds(1)) { ran.append("later") }
+        scheduler.advance()
+        #expect(weakTracked == nil, "the action ran and was released, though its disposable is kept")
+        disposable?.dispose()
+        #expect(disposable?.isDisposed == true)
+        scheduler.run()
+        #expect(ran == ["first", "second", "later"])
+    }
+
+    @Test("a disposable kept after its scheduler is gone does nothing when disposed")
+    func disposableOutlivesScheduler() {
+        weak var weakScheduler: TestScheduler?
+        var disposable: Disposable?
+        do {
+            let scheduler = TestScheduler()
+            weakScheduler = scheduler
+            disposable = scheduler.schedule(after: .seconds(1)) {}
+        }
+        #expect(weakScheduler == nil, "pending work does not keep its scheduler")
+        disposable?.dispose()
+        #expect(disposable?.isDisposed == true)
+    }
+
     @Test("a repeating action fires at its first date and then every interval, until disposed")
     func repeating() {
         let scheduler = TestScheduler()
