@@ -28,6 +28,31 @@ extension Operators {
             }
         }
     }
+
+    /// ``on(event:failed:completed:interrupted:terminated:disposed:value:)`` with each action
+    /// checked as an observer written in `isolation` is (see ``IsolationChecking``).
+    @inlinable
+    static func isolationCheckedOn<Value, Error>(
+        event: ((Signal<Value, Error>.Event) -> Void)?,
+        failed: ((Error) -> Void)?,
+        completed: (() -> Void)?,
+        interrupted: (() -> Void)?,
+        terminated: (() -> Void)?,
+        disposed: (() -> Void)?,
+        value: ((Value) -> Void)?,
+        isolation: (any Actor)?,
+        file: StaticString, line: UInt
+    ) -> FusedOperator<Value, Error, Value, Error> {
+        let form: StaticString = "on(...)"
+        return on(
+            event: isolationCheckedIfAny(event, isolation, form, file: file, line: line),
+            failed: isolationCheckedIfAny(failed, isolation, form, file: file, line: line),
+            completed: isolationCheckedIfAny(completed, isolation, form, file: file, line: line),
+            interrupted: isolationCheckedIfAny(interrupted, isolation, form, file: file, line: line),
+            terminated: isolationCheckedIfAny(terminated, isolation, form, file: file, line: line),
+            disposed: isolationCheckedIfAny(disposed, isolation, form, file: file, line: line),
+            value: isolationCheckedIfAny(value, isolation, form, file: file, line: line))
+    }
 }
 
 extension Signal {
@@ -64,16 +89,11 @@ extension Signal {
         isolation: isolated (any Actor)? = #isolation,
         file: StaticString = #fileID, line: UInt = #line
     ) -> Signal<Value, Error> {
-        let form: StaticString = "on(...)"
-        let disposed = isolationCheckedIfAny(disposed, isolation, form, file: file, line: line)
-        let transform: FusedOperator<Value, Error, Value, Error> = Operators.on(
-            event: isolationCheckedIfAny(event, isolation, form, file: file, line: line),
-            failed: isolationCheckedIfAny(failed, isolation, form, file: file, line: line),
-            completed: isolationCheckedIfAny(completed, isolation, form, file: file, line: line),
-            interrupted: isolationCheckedIfAny(interrupted, isolation, form, file: file, line: line),
-            terminated: isolationCheckedIfAny(terminated, isolation, form, file: file, line: line),
-            disposed: nil,
-            value: isolationCheckedIfAny(value, isolation, form, file: file, line: line))
+        let disposed = isolationCheckedIfAny(disposed, isolation, "on(...)", file: file, line: line)
+        let transform: FusedOperator<Value, Error, Value, Error> = Operators.isolationCheckedOn(
+            event: event, failed: failed, completed: completed, interrupted: interrupted,
+            terminated: terminated, disposed: nil, value: value,
+            isolation: isolation, file: file, line: line)
         return Signal { observer, lifetime in
             if let disposed { lifetime.observeEnded(disposed) }
             lifetime += self.observe(transform(observer, AlreadyHandledDisposable.shared))
@@ -131,14 +151,10 @@ extension SignalProducer {
         let form: StaticString = "on(...)"
         let starting = isolationCheckedIfAny(starting, isolation, form, file: file, line: line)
         let started = isolationCheckedIfAny(started, isolation, form, file: file, line: line)
-        let observed = liftFused(Operators.on(
-            event: isolationCheckedIfAny(event, isolation, form, file: file, line: line),
-            failed: isolationCheckedIfAny(failed, isolation, form, file: file, line: line),
-            completed: isolationCheckedIfAny(completed, isolation, form, file: file, line: line),
-            interrupted: isolationCheckedIfAny(interrupted, isolation, form, file: file, line: line),
-            terminated: isolationCheckedIfAny(terminated, isolation, form, file: file, line: line),
-            disposed: isolationCheckedIfAny(disposed, isolation, form, file: file, line: line),
-            value: isolationCheckedIfAny(value, isolation, form, file: file, line: line)))
+        let observed = liftFused(Operators.isolationCheckedOn(
+            event: event, failed: failed, completed: completed, interrupted: interrupted,
+            terminated: terminated, disposed: disposed, value: value,
+            isolation: isolation, file: file, line: line))
         guard starting != nil || started != nil else { return observed }
         return SignalProducer(run: { makeObserver in
             starting?()
