@@ -8,7 +8,8 @@
 // packs cannot express them yet. `SignalProducer.combineLatest(a, b, c)` takes any
 // `SignalProducerConvertible` sharing one `Error`, and a same-type requirement across a pack
 // (`where repeat (each S).Error == Error`) is rejected ("same-element requirements are not yet
-// supported", Swift 6.3).
+// supported", Swift 6.3). A pack would also accept any number of sources, where ReactiveSwift's
+// forms stop at ten.
 //
 // `.ci/run` regenerates into a copy of `Sources` and fails if the result differs from the
 // committed files: change this script, run it, and commit both.

@@ -13,6 +13,12 @@ import CFutexLock
 /// Linux (`CFutexLock`: one atomic instruction to lock and one to unlock when nobody waits), a
 /// pthread mutex elsewhere. It is not reentrant and must be unlocked by the thread that locked it.
 ///
+/// Only a signal's send lock (`SignalCoreBase.sendLock`) uses it directly: that lock is held
+/// across the delivery of an event, a call into user code by design, which ``Locked``'s rules
+/// forbid. Every other lock that signals, runs, operators and schedulers take is a ``Locked``,
+/// and a flag read on every value (a synchronous run's interruption state, the delivering thread
+/// of a signal) is a `Synchronization.Atomic` rather than locked state.
+///
 /// This is package API: Streams and Schedulers share it; it is not part of the public surface.
 @usableFromInline
 package struct PlatformLock: @unchecked Sendable {
@@ -121,8 +127,12 @@ package struct PlatformLock: @unchecked Sendable {
 
 /// State guarded by a lock, reached only through `withLock { (inout State) -> R }`.
 ///
-/// The closure must be short and must never call out to user code or to an observer: the package
-/// rule is that nothing downstream is ever called while a lock is held.
+/// Signals, runs, operators and schedulers keep the state that needs a lock in a `Locked`: no
+/// bare `lock()` / `unlock()` pairs. The closure must be short and must never call out to user
+/// code or to an observer, take another lock, or release anything whose deinitializer might: the
+/// package rule is that nothing downstream is ever called while a lock is held. A transition
+/// returns what is to be done (send, schedule, cancel, dispose, release), and that is done after
+/// the lock is released. The public `Atomic` of Streams is a `Locked` for users.
 ///
 /// The state and the lock live in one heap object, a `ManagedBuffer` whose element is the lock
 /// primitive (which needs a fixed address) and whose header is the state: one allocation at

@@ -1,7 +1,7 @@
 import Streams
 
 // An operator another package writes for Signal with the public generator initialiser, and
-// turns into a producer operator with `lift`, as DesignGuidelines.md section 8 shows.
+// turns into a producer operator with `lift`, as DesignGuidelines.md section 7 shows.
 
 extension Signal {
     /// Forwards every n-th value; terminal events pass through.

@@ -2,8 +2,11 @@
 // when nobody waits, the kernel only when a thread has to wait (the three-state mutex of Ulrich
 // Drepper's "Futexes Are Tricky": 0 unlocked, 1 locked, 2 locked with possible waiters).
 //
-// Used by the Schedulers module's PlatformLock on Linux, where a pthread mutex costs about fifty
-// instructions more per lock and unlock; Apple platforms use os_unfair_lock instead.
+// Used by the Schedulers module's PlatformLock on Linux, where a pthread mutex takes the same two
+// atomic instructions but about fifty more around them (its type checks and the call into libc)
+// on every lock and unlock; Apple platforms use os_unfair_lock instead. The module is C because
+// the futex system call is reached through syscall, which is variadic and cannot be called from
+// Swift.
 #ifndef CFUTEXLOCK_H
 #define CFUTEXLOCK_H
 

@@ -12,6 +12,11 @@ import Synchronization
 /// The deliverer leaves through the gate: when nothing was queued meanwhile, one
 /// compare-and-exchange and no lock (``DeliveryGate/leave()``); otherwise it takes the next
 /// event under the lock (``next()``).
+///
+/// It is shared by `combineLatest` and `zip` (`CombiningRun`), by properties (``PropertyCore``:
+/// changes, new subscribers and the end, in one order) and, behind a lock of its own, by
+/// ``Serializer``, which the flattening and sequencing engines, the multicast core and other
+/// operators with several inputs use.
 @usableFromInline
 struct DeliveryQueue<Item> {
     /// Whether a thread is delivering, and whether `waiting` holds items for it.

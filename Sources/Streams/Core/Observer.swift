@@ -3,7 +3,8 @@
 /// Streams calls an observer serially (never two calls at once) and never after its termination.
 /// It is `open`, as in ReactiveSwift, so that code which subclasses it to handle events in an
 /// object of its own keeps compiling; ``Signal/Observer``, the observer every stream delivers
-/// to, is the subclass that forwards to a closure.
+/// to, is the subclass that forwards to a closure. An operator can subclass it to transform
+/// events on their way to a downstream observer, with no signal per stage.
 open class Observer<Value, Error: Swift.Error>: @unchecked Sendable {
     /// Creates an observer that ignores every event.
     public init() {}

@@ -37,10 +37,13 @@ typealias FusedValuesOperator<Value, U> = (_ value: Value, _ downstream: (U) -> 
 ///
 /// It is set up as a ``ProducerRun`` is (the observer asked for, the interrupt handle handed
 /// over first) but sends nothing yet: it returns the ``ProducerPull`` that sends each element.
-/// Only the synchronous sources of a sequence and the fused stages applied to them have this
-/// form: the stages are the same observers as in a run started with `start`, and a stage that
-/// ends the run (`take(first:)`) disposes the same handle, so every event a pull sends is an
-/// event the pushed run would have sent, in the same order.
+/// Only the synchronous sources of a sequence and the fused stages applied to them (stateful
+/// ones such as `scan` and `take(first:)` included) have this form: the stages are the same
+/// observers as in a run started with `start`, and a stage that ends the run (`take(first:)`)
+/// disposes the same handle, so every event a pull sends is an event the pushed run would have
+/// sent, in the same order. A value costs a call through each stage, with no lock and no
+/// allocation. Operators that start other runs, take a scheduler or combine streams have no
+/// pulled run: their result is pushed, and ``SignalProducer/values`` buffers what it sends.
 @usableFromInline
 typealias ProducerPullRun<Value, Error: Swift.Error> =
     (_ makeObserver: (_ interruptHandle: Disposable) -> Signal<Value, Error>.Observer) -> ProducerPull
@@ -113,8 +116,9 @@ enum ProducerRuns {
     }
 }
 
-/// The elements of a sequence as the source of a producer, in both forms of run: one object that
-/// the producer's two run closures capture, so that building the producer allocates it alone.
+/// The elements of a sequence as the source of a producer, in every form of run: one object that
+/// the producer's run closures capture, so that building the producer allocates it alone (a
+/// closure that captures a single object uses that object as its context).
 ///
 /// The sequence is iterated anew on each run.
 @usableFromInline

@@ -3,6 +3,12 @@ import Synchronization
 /// The typed heart of a ``Signal``: the machinery that delivers one event at a time to the
 /// observers ``SignalCoreBase`` keeps.
 ///
+/// A `Signal` is a thin public object around its core, which does all the work. The core is also
+/// held by the signal's input observer and, for a run of a start-handler producer, by the run's
+/// interrupt handle (``GeneratorRun``); an observation's ``ObserverRegistration`` holds it weakly.
+/// When the `Signal` object is deinitialized it tells the core
+/// (``SignalCoreBase/outputDidDeinitialize()``), which ends silently if no observer is left.
+///
 /// Interruption never waits. `send(.interrupted)` raises `interruptState` and tries the send
 /// lock: if another thread holds it, the call returns at once and that thread delivers
 /// `interrupted` right after the delivery under way; values and terminal events not yet
@@ -142,6 +148,11 @@ final class SignalCore<Value, Error: Swift.Error>: SignalCoreBase, @unchecked Se
     /// that had terminated before the core observed it, or by a source being freed without ever
     /// terminating. The source never delivers to this core again in either case, and the
     /// terminal path touches the delivery list only under the state lock.
+    ///
+    /// An observer that observes or disposes during the delivery makes the delivery list stale;
+    /// it is dropped at the end of the delivery, inside the source's, so a removed observer is
+    /// freed there. An observer removed on another thread after that check, while the source
+    /// still holds the lock, stays in the list until this core's next delivery.
     @inlinable
     func sendFused(_ event: Event) {
         if deliverNow(event) {

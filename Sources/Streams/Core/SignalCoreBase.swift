@@ -6,17 +6,20 @@ import Synchronization
 /// Two locks, never held while calling user code except as described here:
 /// - `sendLock` serializes delivery. The sending thread holds it for the whole delivery of its
 ///   event (that is the contract: a concurrent sender of a value or a terminal event waits; an
-///   interruption never does, see ``SignalCore``). While it is held, only the holder
-///   touches `reentrantQueue` and the delivery list, so an event sent from inside an observer on
-///   the delivering thread is appended there and delivered, in order, once the current delivery
-///   finishes.
-/// - `state`'s lock guards the observer list and the terminal flag; it is held only for a few
-///   instructions (to add or remove an observer, to refresh the delivery list), never across a
-///   callback.
+///   interruption never does, see ``SignalCore``). It is a bare `PlatformLock`, used directly
+///   because it is held across calls into user code, and `deliveringThread` records which thread
+///   holds it. While it is held, only the holder touches `reentrantQueue` and the delivery list,
+///   so an event sent from inside an observer on the delivering thread is appended there and
+///   delivered, in order, once the current delivery finishes.
+/// - `state`'s lock (a `Locked`) guards the observer list, the terminal flag and whether the
+///   public ``Signal`` object still exists; it is held only for a few instructions (to add or
+///   remove an observer, to refresh the delivery list), never across a callback.
 ///
-/// Observers live in a contiguous array with holes. A registration remembers its slot, so
-/// removal is O(1); holes are compacted when they outnumber live observers, which keeps
-/// insertion and removal amortized O(1).
+/// Observers live in a contiguous array with holes, in registration order, beside a parallel
+/// array of their registrations. A registration remembers its slot, so removal is O(1); holes
+/// are compacted, keeping the order, when there are more than 16 of them and they outnumber the
+/// live observers, which keeps insertion and removal amortized O(1) whatever the number of
+/// observers.
 ///
 /// Delivery does not touch that array or its lock. The thread holding `sendLock` iterates its own
 /// copy, the delivery list, which shares the array's storage (no element is copied) and is
@@ -27,7 +30,11 @@ import Synchronization
 /// list that shares the array's storage (which frees nothing), so that the array it changes is
 /// not copied and a removed observer is freed at once. When a thread is delivering, the list
 /// keeps what it holds until that thread, having released the lock, sees the version moved and
-/// drops it.
+/// drops it. A removal whose try failed tries once more after moving the version, which is
+/// written and read sequentially consistent: either that try succeeds and drops the list, or the
+/// delivering thread reads the moved version after releasing the lock. A change skips trying the
+/// lock when no delivery list is loaded (`deliveryListLoaded`), as when observers come and go
+/// between sends: it then costs the state lock alone.
 ///
 /// `SignalCoreBase` is the part that does not depend on the value and error types, so that
 /// registering and removing an observer, which run outside the client's specialized code (a

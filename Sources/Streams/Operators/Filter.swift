@@ -40,7 +40,8 @@ extension Operators {
     ) -> FusedOperator<Value, Error, Value, Error> {
         return { downstream, _ in
             // One closure per kind of downstream observer, so that the kind is not checked per
-            // value (see `Signal.Observer.delivery`).
+            // value (see `Signal.Observer.delivery`). To an observer of every event, a kept value
+            // is passed on as the event received, not rebuilt.
             switch downstream.delivery {
             case let .valuesOnly(values):
                 return Signal<Value, Error>.Observer { event in

@@ -10,12 +10,21 @@ import Synchronization
 //   observer: a chain of fused operators over a synchronous source is one loop calling one closure
 //   per stage, with no signal, no lock and no allocation per event. It receives a `stop` handle:
 //   an operator that ends the stream early (`take(first:)`) sends its terminal event, then
-//   disposes `stop` to interrupt the upstream, and ignores whatever upstream still sends.
+//   disposes `stop` to interrupt the upstream, and ignores whatever upstream still sends
+//   (`Operators.ending` does all three). Its per-run state lives in a `RunState` rather than in
+//   a captured `var`, which would pay a dynamic exclusivity check on every access. On a signal it
+//   makes a *fused signal* (see `Signal.liftFused`).
 // - A *serialized* operator (``SerializedOperator``) may send from other threads (timers,
 //   triggers, other inputs) and may keep resources. Its downstream is the input of a signal,
 //   which serializes what it sends and enforces the event grammar, and it gets that signal's
 //   lifetime: resources added to it are disposed when the output terminates, for any reason,
-//   and ending the output stops the upstream.
+//   and ending the output stops the upstream. One that delivers on a scheduler is applied with
+//   `liftScheduled`, which also interrupts on that scheduler when a run is disposed.
+//
+// The public forms call an operator's body through `liftFused`, `liftSerialized` or
+// `liftScheduled`, which both kinds of stream implement. The `Signal` form of an operator is
+// written by hand and its `SignalProducer` form generated from it (`Scripts/generate-forms.swift`),
+// unless the body must differ on producers.
 
 /// An operator that forwards synchronously from its own callbacks; see the comment at the top of
 /// `Lift.swift`.
@@ -56,6 +65,14 @@ extension Signal.Event {
 extension Signal {
     /// Applies a fused operator: a signal observing this one through it, delivered under this
     /// signal's send lock rather than a lock of its own (see `SignalCore.sendFused(_:)`).
+    ///
+    /// The derived signal has observers of its own but no send lock of its own: its operator sends
+    /// only from inside its callbacks, which run inside this signal's deliveries, so this
+    /// signal's send lock already serializes everything it delivers. The derived core shares that
+    /// lock (through a ``SendLockOwner``, so that the lock outlives whichever core goes first),
+    /// and its `observe` and `dispose` try it, as any signal's do, to know whether a delivery may
+    /// be under way. A value crossing `signal.map { ... }` therefore takes one lock, this
+    /// signal's, not two.
     ///
     /// `operatorName` (the calling operator, by default) extends this signal's name, if it has
     /// one, into the derived signal's; see ``Signal/name``.

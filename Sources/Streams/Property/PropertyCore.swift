@@ -18,6 +18,9 @@ import Synchronization
 /// as observers of the signal, in a list only the serving thread touches: while the signal has
 /// no observers, a change reaches the runs without its send lock and the signal is not sent it;
 /// while it has some, the whole change is one delivery of the signal (see ``deliverChange(_:)``).
+/// A set that reaches one run and no observer so pays five atomic read-modify-writes (the
+/// property's lock and unlock, leaving the queue, and the run's two hand-overs of its delivery)
+/// where the signal's send lock would add two.
 /// A run that ended (disposed, or completed) is dropped from the list by the next change, or by
 /// a later subscription.
 @usableFromInline

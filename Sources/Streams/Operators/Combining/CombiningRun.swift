@@ -1,11 +1,12 @@
 // The one engine behind combineLatest and zip, for any number of sources, on signals and
 // producers alike.
 //
-// Each source has a typed slot (its latest value, or its queue of unpaired values); the run
-// itself only counts, per source, how many values it holds and whether it completed. So the
-// engine is written once for every arity and value type: an arity only says how to read its
-// slots into a tuple (`Combining+Arities.generated.swift`, written by
-// `Scripts/generate-arities.swift`), and a sequence of sources reads them into an array.
+// Each source has a typed slot (its latest value, or its queue of unpaired values), so a value
+// is stored as its own type, never boxed; the run itself only counts, per source, how many
+// values it holds and whether it completed. So the engine is written once for every arity and
+// value type: an arity only says how to read its slots into a tuple
+// (`Combining+Arities.generated.swift`, written by `Scripts/generate-arities.swift`), and a
+// sequence of sources reads them into an array.
 //
 // Ordering: a value is stored, the combination it makes is built, and that combination is
 // queued for delivery, all in one critical section of one lock. Whichever thread then finds no

@@ -5,7 +5,10 @@
 // decides, under the run's lock, whether the new inner stream starts now, waits its turn or is
 // dropped, and a stream that starts is started (a signal observed) right there, outside the
 // lock. So an event sent into an inner signal right after `outerInput.send(inner)` returned is
-// never missed, whatever another thread is delivering meanwhile.
+// never missed, whatever another thread is delivering meanwhile. The one exception is a send
+// made from inside `SequencingTrampoline.maximumDepth` (eight) nested sequencing or flattening
+// drains on its thread: the start then waits for the outermost drain there, which keeps the
+// stack flat.
 //
 // Everything that reaches downstream (inner values, the end of the outer stream, inner ends)
 // goes through a `Serializer`: the thread that finds it idle processes the queue, in order, and
@@ -24,6 +27,22 @@
 // - values of inner streams running on other threads, or started while another thread drains,
 //   are queued like any input, so a value of an inner stream that `latest` has just replaced, or
 //   that lost a `race`, is dropped rather than delivered after the newer stream's values.
+//
+// Order: the values of one inner stream keep their order, and `concat` and `concurrent(limit:)`
+// start their waiting producers in the order the outer stream sent them. The drainer checks every
+// inner value against the current state (`FlattenInner.active`, the race's winner) when it
+// delivers it, even a value that raced on another thread.
+//
+// Cancellation: each inner run's interrupt handle is registered before its first event, in
+// `innerRuns`, a composite kept in the output's lifetime. Ending the output (its terminal event,
+// the disposal of its run, a `take` downstream) disposes the outer run and every inner run at
+// once and drops the waiting producers; from then on nothing is started, not even by an outer
+// value or an inner completion that the teardown itself causes. When the operator stops an inner
+// run itself (`latest` switching, the losers of a `race`), it marks the run inactive first, so
+// that the interruption that follows is ignored. An interruption the operator did not cause
+// counts as that inner stream's completion, except for a race's winner, whose events are
+// forwarded as they are. A failure, of the outer stream or of an inner one, ends the result as
+// soon as the drainer reaches it, without waiting for the other inner streams.
 
 import Synchronization
 
