@@ -46,7 +46,8 @@ public struct BindingTarget<Value>: BindingTargetProvider {
     }
 
     /// Creates a target that writes each value to `object[keyPath: keyPath]` on `scheduler`
-    /// while `lifetime` lasts. The object is held strongly for as long as the target lives.
+    /// while `lifetime` lasts. The target holds the object weakly: it does not keep it alive, and
+    /// once the object is gone, values are dropped.
     ///
     /// - Parameters:
     ///   - scheduler: Where the writes happen; by default on the thread the value arrives on.
