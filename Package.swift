@@ -44,11 +44,12 @@ let package = Package(
                 "-Xfrontend", "-warn-long-expression-type-checking=200", "-warnings-as-errors",
             ])]
         ),
-        // The snippets of the Swift concurrency guide, compiled in Swift 6 mode with every
-        // warning an error: what the guide shows is what strict concurrency checking accepts.
+        // The snippets of the guides, compiled in Swift 6 mode with every warning an error: what
+        // the guides show is what strict concurrency checking accepts. Also makes the operator
+        // reference's diagrams from runs of the operators, and checks the committed ones.
         .testTarget(
             name: "StreamsGuideTests",
-            dependencies: ["Streams", "TestSupport"],
+            dependencies: ["Streams", "StreamsTesting", "TestSupport"],
             swiftSettings: [.unsafeFlags(["-warnings-as-errors"])]
         ),
     ],
