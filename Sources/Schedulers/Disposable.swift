@@ -121,7 +121,7 @@ public final class CompositeDisposable: Disposable {
         add(AnyDisposable(action))
     }
 
-    /// Adds `rhs` to `lhs`; see ``add(_:)-(Disposable?)``.
+    /// Adds `rhs` to `lhs`; see `add(_:)`.
     @discardableResult
     public static func += (lhs: CompositeDisposable, rhs: Disposable?) -> Disposable? {
         lhs.add(rhs)

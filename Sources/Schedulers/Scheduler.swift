@@ -33,6 +33,7 @@ public protocol DateScheduler: Scheduler {
     ///   - date: The first time the action runs.
     ///   - interval: The period; must be positive.
     ///   - leeway: How late each run may be allowed to start, for power efficiency.
+    ///   - action: The work to run at each date.
     /// - Returns: A disposable that stops the repetition.
     @discardableResult
     func schedule(after date: Date, interval: DispatchTimeInterval, leeway: DispatchTimeInterval,

@@ -265,21 +265,21 @@ public final class TestScheduler: DateScheduler, @unchecked Sendable {
     }
 
     /// Lets the tasks waiting for the main actor run, runs the work due now, then lets the tasks
-    /// it resumed run; see ``advance(to:file:line:)-(Date,_,_)``.
+    /// it resumed run; see `advance(to:)`.
     @MainActor
     public func advance() async {
         await advanceLettingTasksRun(to: currentDate)
     }
 
     /// Moves time forward by `interval`, letting the tasks the work resumes run at each instant;
-    /// see ``advance(to:file:line:)-(Date,_,_)``.
+    /// see `advance(to:)`.
     @MainActor
     public func advance(by interval: DispatchTimeInterval, file: StaticString = #fileID, line: UInt = #line) async {
         await advanceLettingTasksRun(to: target(advancingBy: interval.timeInterval, file: file, line: line))
     }
 
     /// Moves time forward by `interval` seconds, letting the tasks the work resumes run at each
-    /// instant; see ``advance(to:file:line:)-(Date,_,_)``.
+    /// instant; see `advance(to:)`.
     @MainActor
     public func advance(by interval: TimeInterval, file: StaticString = #fileID, line: UInt = #line) async {
         await advanceLettingTasksRun(to: target(advancingBy: interval, file: file, line: line))
@@ -305,7 +305,7 @@ public final class TestScheduler: DateScheduler, @unchecked Sendable {
     }
 
     /// Runs all scheduled work, one instant at a time, letting the tasks it resumes run at each,
-    /// and leaves the clock at `Date.distantFuture`; see ``advance(to:file:line:)-(Date,_,_)``.
+    /// and leaves the clock at `Date.distantFuture`; see `advance(to:)`.
     @MainActor
     public func run() async {
         await advanceLettingTasksRun(to: .distantFuture)

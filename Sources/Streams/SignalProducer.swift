@@ -1,11 +1,11 @@
 /// A cold stream: a recipe for work that runs anew, with its own side effects, each time it is
 /// started.
 ///
-/// Starting a producer returns a ``Disposable``; disposing it interrupts the run (the observer
+/// Starting a producer returns a `Disposable`; disposing it interrupts the run (the observer
 /// receives `.interrupted`) and frees its resources. Each run delivers
 /// `value* (failed | completed | interrupted)?` to its observer, one event at a time.
 ///
-/// Producers built from values (``init(value:)``, ``init(_:)-(S)``, ``init(result:)`` ...) run
+/// Producers built from values (`init(value:)`, `init(_:)`, ``init(result:)`` ...) run
 /// synchronously inside `start` without taking a lock per value. Producers built from a start
 /// handler (``init(_:)-((Signal<Value,Error>.Observer,Lifetime)->Void)``) may send from any
 /// thread; their events are serialized like those of a ``Signal``.

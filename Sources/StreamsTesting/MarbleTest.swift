@@ -1,7 +1,7 @@
 import Foundation
 
 /// Marble diagrams over virtual time: build hot and cold sources from diagrams, run a pipeline
-/// on a ``TestScheduler`` and compare what it sends with an expected diagram.
+/// on a `TestScheduler` and compare what it sends with an expected diagram.
 ///
 /// A marble diagram draws a stream along virtual time, one character per *frame*. A frame lasts
 /// ``frameDuration`` (one second by default) on ``scheduler``, and frame 0 is the moment the
@@ -50,7 +50,7 @@ import Foundation
 ///
 /// ## Hot and cold
 ///
-/// - A **hot** source (`hot(_:values:error:)`) is a ``Signal`` whose events are scheduled at
+/// - A **hot** source (`hot(_:values:error:)`) is a `Signal` whose events are scheduled at
 ///   their frames as soon as it is made, whether or not anyone observes it: an observer that
 ///   starts at frame 3 misses the events of frames 0 to 2.
 /// - A **cold** source (`cold(_:values:error:)`) is a ``ColdMarbles``, whose ``ColdMarbles/producer``
@@ -85,7 +85,7 @@ public final class MarbleTest {
     /// is not interrupted when its last scheduled event has been sent.
     private var hotInputs: [AnyObject] = []
 
-    /// Creates a test with a new ``TestScheduler``, whose current date is frame 0.
+    /// Creates a test with a new `TestScheduler`, whose current date is frame 0.
     ///
     /// - Parameter frameDuration: How much virtual time one frame lasts; one second by default.
     ///   Must be positive and finite.

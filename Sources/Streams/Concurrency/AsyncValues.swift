@@ -14,7 +14,7 @@ extension SignalProducer where Value: Sendable {
     /// loop depends on the producer:
     ///
     /// - **Pulled.** A producer of the elements of a sequence (`SignalProducer(1...)`,
-    ///   ``init(values:_:_:)``, ``init(value:)``), and the operators applied to it that act on
+    ///   `init(values:_:_:)`, `init(value:)`), and the operators applied to it that act on
     ///   each event as it passes, with no scheduler and no other stream (`map`, `filter`,
     ///   `compactMap`, `skipNil`, `scan`, `take(first:)`, `take(while:)`, `skip(first:)`,
     ///   `on(value:)` and their kin), is driven by the loop: each `next()` takes elements from
@@ -127,7 +127,10 @@ public struct AsyncValuesBufferingPolicy: Sendable, Equatable, CustomStringConve
     /// Suits a reading of which only the latest matters: the loop, when it asks again, gets the
     /// newest `limit` values sent meanwhile, and memory stays bounded however fast the producer.
     ///
-    /// - Parameter limit: The number of waiting values kept; must not be negative.
+    /// - Parameters:
+    ///   - limit: The number of waiting values kept; must not be negative.
+    ///   - file: The file of the call, filled in by default; named when a precondition fails.
+    ///   - line: The line of the call, filled in by default; named when a precondition fails.
     public static func bufferingNewest(_ limit: Int, file: StaticString = #fileID, line: UInt = #line) -> AsyncValuesBufferingPolicy {
         requirement(limit >= 0, "values(bufferingPolicy:): bufferingNewest needs a limit of 0 or more, not \(limit)", file: file, line: line)
         return AsyncValuesBufferingPolicy(kind: .newest(limit))
@@ -141,7 +144,10 @@ public struct AsyncValuesBufferingPolicy: Sendable, Equatable, CustomStringConve
     /// asked; later ones are lost until it catches up. Memory stays bounded however fast the
     /// producer.
     ///
-    /// - Parameter limit: The number of waiting values kept; must not be negative.
+    /// - Parameters:
+    ///   - limit: The number of waiting values kept; must not be negative.
+    ///   - file: The file of the call, filled in by default; named when a precondition fails.
+    ///   - line: The line of the call, filled in by default; named when a precondition fails.
     public static func bufferingOldest(_ limit: Int, file: StaticString = #fileID, line: UInt = #line) -> AsyncValuesBufferingPolicy {
         requirement(limit >= 0, "values(bufferingPolicy:): bufferingOldest needs a limit of 0 or more, not \(limit)", file: file, line: line)
         return AsyncValuesBufferingPolicy(kind: .oldest(limit))

@@ -5,7 +5,7 @@ extension Signal where Value: Sendable {
     /// the events were sent.
     ///
     /// Events sent on the main thread with nothing waiting are delivered at once; others are
-    /// queued on the main queue (as ``UIScheduler`` does). Disposing the observation drops the
+    /// queued on the main queue (as `UIScheduler` does). Disposing the observation drops the
     /// events still queued.
     ///
     /// ```swift

@@ -11,8 +11,8 @@ extension SignalProducer where Error == Never {
     /// Built on `withObservationTracking`, which reports a change before it lands: the new
     /// value is read on `scheduler` after each change, and the tracking renewed there. So
     /// `root` must be changed where `scheduler` runs: on the main thread for the default
-    /// ``UIScheduler`` (the rule for a `@MainActor` model), on the queue of a
-    /// ``QueueScheduler``, or between `advance` calls of a ``TestScheduler``. Several changes
+    /// `UIScheduler` (the rule for a `@MainActor` model), on the queue of a
+    /// `QueueScheduler`, or between `advance` calls of a `TestScheduler`. Several changes
     /// before the scheduler runs give one value, the latest, as for a view. The run holds
     /// `root` weakly.
     ///

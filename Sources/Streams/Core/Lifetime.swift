@@ -5,7 +5,7 @@
 /// usually owns a ``Token`` and exposes the matching lifetime: when the object (and so the token)
 /// is deallocated, the lifetime ends.
 ///
-/// A lifetime is a view of a ``CompositeDisposable``: what is tied to it is disposed in the order
+/// A lifetime is a view of a `CompositeDisposable`: what is tied to it is disposed in the order
 /// it was added, and what is added after the end is disposed at once. ``hasEnded`` reads whether
 /// the composite was disposed, and ``ended`` completes from an action added to it.
 public final class Lifetime: Sendable {

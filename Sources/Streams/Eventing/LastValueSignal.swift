@@ -99,7 +99,7 @@ public final class LastValueSignal<Value> {
     }
 
     /// Observes each value with `action`, which receives `owner` too, for as long as `owner`
-    /// exists; the owner-bound observation of ``Signal/observe(with:once:on:_:)``, with the last
+    /// exists; the owner-bound observation of ``Signal/observe(with:once:on:_:isolation:file:line:)``, with the last
     /// value first if `replay` (by default ``replaysToNewObservers``).
     @discardableResult
     public func observe<Owner: AnyObject>(
@@ -120,7 +120,7 @@ public final class LastValueSignal<Value> {
     }
 
     /// Calls `method` of `owner` with each value, for as long as `owner` exists; see
-    /// ``observe(with:once:replay:on:_:)``.
+    /// `observe(with:once:replay:on:_:)`.
     @discardableResult
     public func observe<Owner: AnyObject>(
         with owner: Owner,

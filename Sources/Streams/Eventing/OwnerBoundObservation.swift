@@ -5,7 +5,7 @@ import Synchronization
 ///
 /// An observation bound to such an owner with `observe(with:)` or `start(with:)` ends the moment
 /// the owner's lifetime ends, releasing its closure at once. Other owners are noticed gone at the
-/// next event the observation receives (see ``Signal/observe(with:once:on:_:)``).
+/// next event the observation receives (see ``Signal/observe(with:once:on:_:isolation:file:line:)``).
 ///
 /// ```swift
 /// final class Screen: LifetimeProviding {
@@ -196,6 +196,9 @@ extension Signal {
     ///   - owner: The object the observation belongs to.
     ///   - scheduler: Where to call `action`; on the sending thread when `nil`.
     ///   - action: Called with `owner` and each event.
+    ///   - isolation: The actor of the calling code; see ``IsolationChecking``.
+    ///   - file: The file of the call, filled in by default; for the report of ``IsolationChecking``.
+    ///   - line: The line of the call, filled in by default; for the report of ``IsolationChecking``.
     /// - Returns: A disposable that ends the observation; keeping it is optional.
     @inlinable @discardableResult
     public func observeEvents<Owner: AnyObject>(
@@ -241,6 +244,9 @@ extension Signal where Error == Never {
     ///     inline when already there); on the sending thread when `nil`. With a scheduler, an
     ///     owner gone by the time the value gets there is noticed there, and the value dropped.
     ///   - action: Called with `owner` and each value.
+    ///   - isolation: The actor of the calling code; see ``IsolationChecking``.
+    ///   - file: The file of the call, filled in by default; named when a precondition fails.
+    ///   - line: The line of the call, filled in by default; named when a precondition fails.
     /// - Returns: A disposable that ends the observation; keeping it is optional.
     @inlinable @discardableResult
     public func observe<Owner: AnyObject>(
@@ -258,7 +264,7 @@ extension Signal where Error == Never {
     }
 
     /// Calls `method` of `owner` with each value, for as long as `owner` exists; the same as
-    /// ``observe(with:once:on:_:)`` with `{ owner, value in method(owner)(value) }`.
+    /// `observe(with:once:on:_:)` with `{ owner, value in method(owner)(value) }`.
     ///
     /// ```swift
     /// sensor.temperature.observe(with: self, call: Screen.show)
@@ -321,7 +327,7 @@ final class OwnerlessObservation: Sendable {}
 extension SignalProducer {
     /// Starts a run whose events go to `action`, which receives `owner` too, for as long as
     /// `owner` exists: the run is interrupted when `owner` is noticed gone (see
-    /// ``Signal/observeEvents(with:on:_:)``) or when the returned disposable is disposed.
+    /// ``Signal/observeEvents(with:on:_:isolation:file:line:)``) or when the returned disposable is disposed.
     ///
     /// - Returns: A disposable that interrupts the run; keeping it is optional.
     @inlinable @discardableResult
@@ -358,13 +364,16 @@ extension SignalProducer where Error == Never {
     /// The run is interrupted, and `action` with all it captured released, when `once` is `true`
     /// and a value has been delivered, when the returned disposable is disposed, or when `owner`
     /// is noticed gone: at once if it is ``LifetimeProviding``, otherwise at the next value (see
-    /// ``Signal/observe(with:once:on:_:)``).
+    /// ``Signal/observe(with:once:on:_:isolation:file:line:)``).
     ///
     /// - Parameters:
     ///   - owner: The object the run belongs to.
     ///   - once: Whether to end after the first value delivered.
     ///   - scheduler: Where to call `action`; on the sending thread when `nil`.
     ///   - action: Called with `owner` and each value.
+    ///   - isolation: The actor of the calling code; see ``IsolationChecking``.
+    ///   - file: The file of the call, filled in by default; named when a precondition fails.
+    ///   - line: The line of the call, filled in by default; named when a precondition fails.
     /// - Returns: A disposable that interrupts the run; keeping it is optional.
     @inlinable @discardableResult
     public func start<Owner: AnyObject>(
@@ -382,7 +391,7 @@ extension SignalProducer where Error == Never {
     }
 
     /// Starts a run that calls `method` of `owner` with each value, for as long as `owner`
-    /// exists; see ``start(with:once:on:_:)``.
+    /// exists; see `start(with:once:on:_:)`.
     @inlinable @discardableResult
     public func start<Owner: AnyObject>(
         with owner: Owner,

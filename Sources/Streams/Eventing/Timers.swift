@@ -15,7 +15,7 @@ import Foundation
 ///   ``fired``.
 /// - ``fired`` sends the scheduler's date on the scheduler, and completes when the timer goes
 ///   away; a timer that goes away while armed never fires.
-/// - Runs on any ``DateScheduler``: with a `TestScheduler`, tests drive it in virtual time.
+/// - Runs on any `DateScheduler`: with a `TestScheduler`, tests drive it in virtual time.
 public final class OneShotTimer: @unchecked Sendable {
     private struct State {
         var generation = 0
@@ -111,7 +111,7 @@ public final class OneShotTimer: @unchecked Sendable {
 ///   tick (or the activation), or to now if that moment has passed.
 /// - ``fired`` sends the scheduler's date on the scheduler, and completes when the timer goes
 ///   away, which stops it.
-/// - Runs on any ``DateScheduler``: with a `TestScheduler`, tests drive it in virtual time.
+/// - Runs on any `DateScheduler`: with a `TestScheduler`, tests drive it in virtual time.
 public final class PeriodicTimer: @unchecked Sendable {
     private struct State {
         var interval: DispatchTimeInterval

@@ -7,8 +7,8 @@ extension MemoizedSequence {
     /// Each start iterates the sequence anew, from its first value: values already computed (by
     /// an earlier start, or by anyone reading the sequence) are not computed again, and the values
     /// not computed yet are computed on `scheduler`, as the run reaches them. The run reschedules
-    /// itself after each value with ``Scheduler/scheduleRecursively(_:)``, so on a scheduler that
-    /// runs actions inline (``ImmediateScheduler``) a run over a million values needs the stack of
+    /// itself after each value with `Scheduler/scheduleRecursively(_:)`, so on a scheduler that
+    /// runs actions inline (`ImmediateScheduler`) a run over a million values needs the stack of
     /// one, and disposing the run stops it before the next value.
     ///
     /// The producer holds the sequence, so the values computed stay memoized for as long as the

@@ -85,7 +85,9 @@ extension MemoizedSequence {
     /// MemoizedSequence([1, 2, 3]).scan(0, +)          // 1, 3, 6
     /// ```
     ///
-    /// - Parameter nextPartialResult: Called once per value, in order.
+    /// - Parameters:
+    ///   - nextPartialResult: Called once per value, in order.
+
     /// - Complexity: O(1); each value then costs one call and one cell when first read.
     @inlinable
     public func scan<Result>(

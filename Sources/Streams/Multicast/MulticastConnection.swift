@@ -1,6 +1,6 @@
 /// One run of a producer, shared by any number of subscribers and started explicitly.
 ///
-/// Made by ``SignalProducer/publish()`` (no replay) or ``SignalProducer/replay(upTo:)`` (late
+/// Made by ``SignalProducer/publish()`` (no replay) or `SignalProducer/replay(upTo:)` (late
 /// subscribers first receive the last values). Nothing runs until ``connect()``: subscribers of
 /// ``producer`` or ``signal`` then all see the events of the same single upstream run.
 ///

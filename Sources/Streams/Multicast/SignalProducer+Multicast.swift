@@ -16,8 +16,11 @@ extension SignalProducer {
     ///
     /// Nothing starts until ``MulticastConnection/connect()``. At most `capacity` values are kept.
     ///
-    /// - Parameter capacity: How many of the latest values to replay; must not be negative.
-    ///   Zero behaves like ``publish()``.
+    /// - Parameters:
+    ///   - capacity: How many of the latest values to replay; must not be negative.
+    ///     Zero behaves like ``publish()``.
+    ///   - file: The file of the call, filled in by default; named when a precondition fails.
+    ///   - line: The line of the call, filled in by default; named when a precondition fails.
     /// - Returns: The connection.
     public func replay(upTo capacity: Int, file: StaticString = #fileID, line: UInt = #line) -> MulticastConnection<Value, Error> {
         requirement(capacity >= 0, "replay(upTo:) needs a capacity >= 0, got \(capacity)", file: file, line: line)
@@ -36,7 +39,10 @@ extension SignalProducer {
     /// - Scheduler: none; events are delivered on the thread the upstream sends them from (the
     ///   replay on the subscribing thread), one at a time per subscriber.
     ///
-    /// - Parameter capacity: How many of the latest values to replay; must not be negative.
+    /// - Parameters:
+    ///   - capacity: How many of the latest values to replay; must not be negative.
+    ///   - file: The file of the call, filled in by default; named when a precondition fails.
+    ///   - line: The line of the call, filled in by default; named when a precondition fails.
     /// - Returns: A producer sharing one run of this one.
     public func replayLazily(upTo capacity: Int, file: StaticString = #fileID, line: UInt = #line) -> SignalProducer<Value, Error> {
         requirement(capacity >= 0, "replayLazily(upTo:) needs a capacity >= 0, got \(capacity)", file: file, line: line)

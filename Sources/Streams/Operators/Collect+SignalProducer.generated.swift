@@ -22,7 +22,10 @@ extension SignalProducer {
     /// - Errors and interruption: passed through; a partial array is discarded.
     /// - Scheduler: none; events are delivered where the source delivers them.
     ///
-    /// - Parameter count: The size of each array; must be positive.
+    /// - Parameters:
+    ///   - count: The size of each array; must be positive.
+    ///   - file: The file of the call, filled in by default; named when a precondition fails.
+    ///   - line: The line of the call, filled in by default; named when a precondition fails.
     /// - Returns: A producer of arrays.
     @inlinable
     public func collect(count: Int, file: StaticString = #fileID, line: UInt = #line) -> SignalProducer<[Value], Error> {

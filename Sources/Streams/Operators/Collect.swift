@@ -79,7 +79,10 @@ extension Signal {
     /// - Errors and interruption: passed through; a partial array is discarded.
     /// - Scheduler: none; events are delivered where the source delivers them.
     ///
-    /// - Parameter count: The size of each array; must be positive.
+    /// - Parameters:
+    ///   - count: The size of each array; must be positive.
+    ///   - file: The file of the call, filled in by default; named when a precondition fails.
+    ///   - line: The line of the call, filled in by default; named when a precondition fails.
     /// - Returns: A signal of arrays.
     @inlinable
     public func collect(count: Int, file: StaticString = #fileID, line: UInt = #line) -> Signal<[Value], Error> {

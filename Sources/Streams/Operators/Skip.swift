@@ -57,7 +57,10 @@ extension Signal {
     /// - Errors, completion and interruption: passed through.
     /// - Scheduler: none; events are delivered where the source delivers them.
     ///
-    /// - Parameter count: How many values to drop; must not be negative.
+    /// - Parameters:
+    ///   - count: How many values to drop; must not be negative.
+    ///   - file: The file of the call, filled in by default; named when a precondition fails.
+    ///   - line: The line of the call, filled in by default; named when a precondition fails.
     /// - Returns: A signal of the values after the first `count`.
     @inlinable
     public func skip(first count: Int, file: StaticString = #fileID, line: UInt = #line) -> Signal<Value, Error> {

@@ -8,7 +8,10 @@ extension SignalProducer {
     /// - Errors and interruption: passed through; the kept values are discarded.
     /// - Scheduler: none; events are delivered where the source delivers them.
     ///
-    /// - Parameter count: How many values to keep; must not be negative.
+    /// - Parameters:
+    ///   - count: How many values to keep; must not be negative.
+    ///   - file: The file of the call, filled in by default; named when a precondition fails.
+    ///   - line: The line of the call, filled in by default; named when a precondition fails.
     /// - Returns: A producer of at most `count` values, all sent on completion.
     @inlinable
     public func take(last count: Int, file: StaticString = #fileID, line: UInt = #line) -> SignalProducer<Value, Error> {

@@ -77,7 +77,10 @@ extension Signal {
     /// - Errors, completion and interruption before that: passed through.
     /// - Scheduler: none; events are delivered where the source delivers them.
     ///
-    /// - Parameter count: How many values to send; must not be negative.
+    /// - Parameters:
+    ///   - count: How many values to send; must not be negative.
+    ///   - file: The file of the call, filled in by default; named when a precondition fails.
+    ///   - line: The line of the call, filled in by default; named when a precondition fails.
     /// - Returns: A signal of at most `count` values.
     @inlinable
     public func take(first count: Int, file: StaticString = #fileID, line: UInt = #line) -> Signal<Value, Error> {
@@ -99,7 +102,10 @@ extension SignalProducer {
     /// // Prints: 1 and 2, one per line; the infinite sequence stops there.
     /// ```
     ///
-    /// - Parameter count: How many values to send; must not be negative.
+    /// - Parameters:
+    ///   - count: How many values to send; must not be negative.
+    ///   - file: The file of the call, filled in by default; named when a precondition fails.
+    ///   - line: The line of the call, filled in by default; named when a precondition fails.
     /// - Returns: A producer of at most `count` values.
     @inlinable
     public func take(first count: Int, file: StaticString = #fileID, line: UInt = #line) -> SignalProducer<Value, Error> {
@@ -121,7 +127,10 @@ extension Signal {
     /// - Errors and interruption: passed through; the kept values are discarded.
     /// - Scheduler: none; events are delivered where the source delivers them.
     ///
-    /// - Parameter count: How many values to keep; must not be negative.
+    /// - Parameters:
+    ///   - count: How many values to keep; must not be negative.
+    ///   - file: The file of the call, filled in by default; named when a precondition fails.
+    ///   - line: The line of the call, filled in by default; named when a precondition fails.
     /// - Returns: A signal of at most `count` values, all sent on completion.
     @inlinable
     public func take(last count: Int, file: StaticString = #fileID, line: UInt = #line) -> Signal<Value, Error> {

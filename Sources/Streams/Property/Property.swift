@@ -2,7 +2,7 @@
 ///
 /// A `Property` is a constant (``init(value:)``), a read-only view of another property
 /// (``init(capturing:)``, ``init(_:)``), the latest value of a producer
-/// (``init(initial:then:)``), or the result of composing properties (`map`, `combineLatest`,
+/// (`init(initial:then:)`), or the result of composing properties (`map`, `combineLatest`,
 /// `zip`, `flatMap`...). It can be used as a property wrapper to expose a read-only
 /// property alongside the value.
 ///

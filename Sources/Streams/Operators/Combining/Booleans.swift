@@ -56,7 +56,7 @@ extension Signal where Value == Bool {
 
     /// Sends whether the latest values of all the signals are `true`.
     ///
-    /// The same as ``all(_:)-(BooleansCollection)``.
+    /// The same as `all(_:)`.
     ///
     /// - Parameter booleans: The operands.
     /// - Returns: A signal of the conjunctions.
@@ -83,7 +83,7 @@ extension Signal where Value == Bool {
 
     /// Sends whether the latest value of any of the signals is `true`.
     ///
-    /// The same as ``any(_:)-(BooleansCollection)``.
+    /// The same as `any(_:)`.
     ///
     /// - Parameter booleans: The operands.
     /// - Returns: A signal of the disjunctions.
@@ -121,7 +121,7 @@ extension SignalProducer where Value == Bool {
 
     /// Sends the logical AND of the latest values of this producer and `booleans`.
     ///
-    /// The same as ``and(_:)-(SignalProducer<Bool,Error>)``.
+    /// The same as `and(_:)`.
     ///
     /// - Parameter booleans: Anything that gives the other operand.
     /// - Returns: A producer of the conjunctions.
@@ -147,7 +147,7 @@ extension SignalProducer where Value == Bool {
 
     /// Sends the logical OR of the latest values of this producer and `booleans`.
     ///
-    /// The same as ``or(_:)-(SignalProducer<Bool,Error>)``.
+    /// The same as `or(_:)`.
     ///
     /// - Parameter booleans: Anything that gives the other operand.
     /// - Returns: A producer of the disjunctions.
@@ -177,7 +177,7 @@ extension SignalProducer where Value == Bool {
 
     /// Sends whether the latest values of all the producers are `true`.
     ///
-    /// The same as ``all(_:)-(BooleansCollection)``.
+    /// The same as `all(_:)`.
     ///
     /// - Parameter booleans: The operands, started in order on each start.
     /// - Returns: A producer of the conjunctions.
@@ -188,7 +188,7 @@ extension SignalProducer where Value == Bool {
 
     /// Sends whether the latest values of all the operands are `true`.
     ///
-    /// The same as ``all(_:)-(BooleansCollection)``, for anything that gives producers
+    /// The same as `all(_:)`, for anything that gives producers
     /// (signals, properties).
     ///
     /// - Parameter booleans: The operands, started in order on each start.
@@ -220,7 +220,7 @@ extension SignalProducer where Value == Bool {
 
     /// Sends whether the latest value of any of the producers is `true`.
     ///
-    /// The same as ``any(_:)-(BooleansCollection)``.
+    /// The same as `any(_:)`.
     ///
     /// - Parameter booleans: The operands, started in order on each start.
     /// - Returns: A producer of the disjunctions.
@@ -231,7 +231,7 @@ extension SignalProducer where Value == Bool {
 
     /// Sends whether the latest value of any of the operands is `true`.
     ///
-    /// The same as ``any(_:)-(BooleansCollection)``, for anything that gives producers
+    /// The same as `any(_:)`, for anything that gives producers
     /// (signals, properties).
     ///
     /// - Parameter booleans: The operands, started in order on each start.

@@ -24,7 +24,7 @@ extension SignalProducer {
     }
 
     /// Replaces a failure with the events of what `transform` returns for the error (anything
-    /// that gives a producer); see ``flatMapError(_:)-(SignalProducer<Value,F>)``.
+    /// that gives a producer); see `flatMapError(_:)`.
     ///
     /// Values pass through, then the replacement's, on their threads; the result completes,
     /// fails or is interrupted as this producer does, or after a failure as the replacement does.

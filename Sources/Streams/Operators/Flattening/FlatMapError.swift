@@ -56,7 +56,7 @@ extension Signal {
     }
 
     /// Replaces a failure with the events of what `transform` returns for the error (anything
-    /// that gives a producer); see ``flatMapError(_:)-(SignalProducer<Value,F>)``.
+    /// that gives a producer); see `flatMapError(_:)`.
     ///
     /// Values pass through, then the replacement's, on their threads; the result completes,
     /// fails or is interrupted as this signal does, or after a failure as the replacement does.

@@ -49,7 +49,10 @@ public struct FlattenStrategy: Sendable, Equatable, CustomStringConvertible {
     /// ``concat``; `concurrent(limit: .max)` is ``merge``.
     ///
     /// - Precondition: `limit >= 1`.
-    /// - Parameter limit: The most inner streams running at the same time.
+    /// - Parameters:
+    ///   - limit: The most inner streams running at the same time.
+    ///   - file: The file of the call, filled in by default; named when a precondition fails.
+    ///   - line: The line of the call, filled in by default; named when a precondition fails.
     public static func concurrent(limit: UInt, file: StaticString = #fileID, line: UInt = #line) -> FlattenStrategy {
         requirement(limit >= 1, "FlattenStrategy.concurrent(limit:) needs a limit >= 1, got \(limit)", file: file, line: line)
         return FlattenStrategy(kind: .concurrent(limit: limit))

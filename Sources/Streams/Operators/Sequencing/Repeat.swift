@@ -18,7 +18,10 @@ extension SignalProducer {
     /// SignalProducer<Int, Never>([1, 2]).repeat(3).collect()   // [1, 2, 1, 2, 1, 2]
     /// ```
     ///
-    /// - Parameter count: How many times to run this producer in total.
+    /// - Parameters:
+    ///   - count: How many times to run this producer in total.
+    ///   - file: The file of the call, filled in by default; named when a precondition fails.
+    ///   - line: The line of the call, filled in by default; named when a precondition fails.
     /// - Returns: A producer running this one `count` times on each start.
     /// - Precondition: `count >= 0`.
     @inlinable

@@ -15,7 +15,10 @@ extension SignalProducer {
     ///
     /// A million retries of a producer that fails synchronously run in constant stack.
     ///
-    /// - Parameter count: How many times to restart after a failure; `0` returns this producer.
+    /// - Parameters:
+    ///   - count: How many times to restart after a failure; `0` returns this producer.
+    ///   - file: The file of the call, filled in by default; named when a precondition fails.
+    ///   - line: The line of the call, filled in by default; named when a precondition fails.
     /// - Returns: A producer that retries this one on each start.
     /// - Precondition: `count >= 0`.
     @inlinable
@@ -58,6 +61,8 @@ extension SignalProducer {
     ///   - count: How many times to restart after a failure; `0` returns this producer.
     ///   - interval: How long to wait, in seconds, between a failure and the next attempt.
     ///   - scheduler: The scheduler that measures the wait and starts the next attempt.
+    ///   - file: The file of the call, filled in by default; named when a precondition fails.
+    ///   - line: The line of the call, filled in by default; named when a precondition fails.
     /// - Returns: A producer that retries this one on each start.
     /// - Precondition: `count >= 0` and `interval >= 0`.
     @inlinable

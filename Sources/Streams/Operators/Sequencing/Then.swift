@@ -43,7 +43,7 @@ extension SignalProducer {
     }
 
     /// Waits for this producer to complete, ignoring its values, then runs the producer of
-    /// `replacement`, which cannot fail. See ``then(_:)-(SignalProducer<U,Never>)``.
+    /// `replacement`, which cannot fail. See `then(_:)`.
     ///
     /// - Parameter replacement: A producer, property or anything that converts to a producer.
     /// - Returns: A producer sending `replacement`'s values after this producer completed.
@@ -161,7 +161,7 @@ extension SignalProducer where Error == Never {
 
     /// Waits for this producer, which cannot fail, to complete, ignoring its values, then runs
     /// the producer of `replacement`, which cannot fail either. See
-    /// ``then(_:)-(SignalProducer<U,Never>)``.
+    /// `then(_:)`.
     ///
     /// - Parameter replacement: A producer, property or anything that converts to a producer.
     /// - Returns: A producer sending `replacement`'s values after this producer completed.
@@ -174,7 +174,7 @@ extension SignalProducer where Error == Never {
 
     /// Waits for this producer, which cannot fail, to complete, ignoring its values, then runs
     /// `replacement`, of the same value type; this overload lets the type of `replacement` be
-    /// inferred. See ``then(_:)-(SignalProducer<U,Never>)``.
+    /// inferred. See `then(_:)`.
     ///
     /// - Parameter replacement: The producer to run once this one completed.
     /// - Returns: A producer sending `replacement`'s values after this producer completed.
@@ -185,7 +185,7 @@ extension SignalProducer where Error == Never {
 
     /// Waits for this producer, which cannot fail, to complete, ignoring its values, then runs
     /// the producer of `replacement`, of the same value type. See
-    /// ``then(_:)-(SignalProducer<U,Never>)``.
+    /// `then(_:)`.
     ///
     /// - Parameter replacement: A producer, property or anything that converts to a producer.
     /// - Returns: A producer sending `replacement`'s values after this producer completed.

@@ -81,6 +81,8 @@ extension Signal {
     ///   - skipEmpty: Whether a tick without values delivers nothing instead of `[]`.
     ///   - discardWhenCompleted: Whether the values gathered when this signal completes are
     ///     dropped (`true`) or delivered at the next tick before the completion (`false`).
+    ///   - file: The file of the call, filled in by default; named when a precondition fails.
+    ///   - line: The line of the call, filled in by default; named when a precondition fails.
     /// - Returns: A signal of arrays of values, one per tick.
     /// - Precondition: `interval` is positive.
     @inlinable

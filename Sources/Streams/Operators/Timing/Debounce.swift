@@ -115,6 +115,8 @@ extension Signal {
     ///   - scheduler: The scheduler to deliver on.
     ///   - discardWhenCompleted: Whether a value still waiting when this signal completes is
     ///     dropped (`true`) or delivered before the completion (`false`).
+    ///   - file: The file of the call, filled in by default; named when a precondition fails.
+    ///   - line: The line of the call, filled in by default; named when a precondition fails.
     /// - Returns: A signal of the debounced values.
     /// - Precondition: `interval >= 0`.
     @inlinable

@@ -46,6 +46,8 @@ extension Signal {
     /// - Parameters:
     ///   - interval: The delay in seconds; `0` delivers on `scheduler` without waiting.
     ///   - scheduler: The scheduler to deliver on.
+    ///   - file: The file of the call, filled in by default; named when a precondition fails.
+    ///   - line: The line of the call, filled in by default; named when a precondition fails.
     /// - Returns: A signal sending this signal's events later, on `scheduler`.
     /// - Precondition: `interval >= 0`.
     @inlinable

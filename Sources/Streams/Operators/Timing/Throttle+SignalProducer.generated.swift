@@ -23,6 +23,8 @@ extension SignalProducer {
     /// - Parameters:
     ///   - interval: The minimum time in seconds between two delivered values.
     ///   - scheduler: The scheduler to deliver on.
+    ///   - file: The file of the call, filled in by default; named when a precondition fails.
+    ///   - line: The line of the call, filled in by default; named when a precondition fails.
     /// - Returns: A producer of the throttled values.
     /// - Precondition: `interval >= 0`.
     @inlinable

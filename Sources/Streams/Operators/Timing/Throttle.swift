@@ -90,6 +90,8 @@ extension Signal {
     /// - Parameters:
     ///   - interval: The minimum time in seconds between two delivered values.
     ///   - scheduler: The scheduler to deliver on.
+    ///   - file: The file of the call, filled in by default; named when a precondition fails.
+    ///   - line: The line of the call, filled in by default; named when a precondition fails.
     /// - Returns: A signal of the throttled values.
     /// - Precondition: `interval >= 0`.
     @inlinable

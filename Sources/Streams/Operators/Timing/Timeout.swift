@@ -37,6 +37,8 @@ extension Signal {
     ///   - error: The error to fail with at the deadline.
     ///   - scheduler: The scheduler whose clock measures the interval, and on which the timeout
     ///     failure is delivered.
+    ///   - file: The file of the call, filled in by default; named when a precondition fails.
+    ///   - line: The line of the call, filled in by default; named when a precondition fails.
     /// - Returns: A signal of this signal's events, failing at the deadline.
     /// - Precondition: `interval >= 0`.
     @inlinable

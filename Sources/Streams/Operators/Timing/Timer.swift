@@ -20,6 +20,8 @@ extension SignalProducer where Value == Date, Error == Never {
     /// - Parameters:
     ///   - interval: The period of the timer.
     ///   - scheduler: The scheduler running the timer.
+    ///   - file: The file of the call, filled in by default; named when a precondition fails.
+    ///   - line: The line of the call, filled in by default; named when a precondition fails.
     /// - Returns: A producer of dates, one per tick.
     /// - Precondition: `interval` is positive.
     @inlinable
@@ -41,6 +43,8 @@ extension SignalProducer where Value == Date, Error == Never {
     ///   - interval: The period of the timer.
     ///   - scheduler: The scheduler running the timer.
     ///   - leeway: How late each tick may be, to let the system save power.
+    ///   - file: The file of the call, filled in by default; named when a precondition fails.
+    ///   - line: The line of the call, filled in by default; named when a precondition fails.
     /// - Returns: A producer of dates, one per tick.
     /// - Precondition: `interval` is positive and `leeway` is not negative.
     @inlinable
@@ -73,6 +77,8 @@ extension SignalProducer where Error == Never {
     ///   - values: The elements to send.
     ///   - interval: The period of the timer.
     ///   - scheduler: The scheduler running the timer.
+    ///   - file: The file of the call, filled in by default; named when a precondition fails.
+    ///   - line: The line of the call, filled in by default; named when a precondition fails.
     /// - Returns: A producer of the elements, spaced by `interval`.
     /// - Precondition: `interval` is positive.
     @inlinable
@@ -106,6 +112,8 @@ extension SignalProducer where Error == Never, Value == Int {
     /// - Parameters:
     ///   - interval: The period of the timer.
     ///   - scheduler: The scheduler running the timer.
+    ///   - file: The file of the call, filled in by default; named when a precondition fails.
+    ///   - line: The line of the call, filled in by default; named when a precondition fails.
     /// - Returns: A producer counting up from 0.
     /// - Precondition: `interval` is positive.
     @inlinable
