@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 // guide: GettingStarted 1: begin
-import Streams   // also brings the schedulers: TestScheduler, QueueScheduler, UIScheduler...
+import Streams   // and with it the schedulers (UIScheduler, TestScheduler...)
 // guide: GettingStarted 1: end
 
 /// Suspends until the main queue has run every block queued on it before this call.

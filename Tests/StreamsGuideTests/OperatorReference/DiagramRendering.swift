@@ -107,13 +107,20 @@ enum DiagramRendering {
             #"<line x1="\#(nameWidth - 4)" y1="\#(y)" x2="\#(end)" y2="\#(y)" stroke="\#(palette.line)" stroke-width="1.5"/>"#,
             #"<path d="M\#(end + 8) \#(y) L\#(end) \#(y - 5) L\#(end) \#(y + 5) Z" fill="\#(palette.line)"/>"#,
         ]
-        // Several events in one frame stand side by side, centred on the frame.
+        // Several events in one frame stand side by side, centred on the frame, each as wide as
+        // it is drawn.
+        func width(_ mark: Lane.Mark) -> Int {
+            guard case let .value(label) = mark else { return 6 }
+            return label.count <= 2 ? 26 : 12 + label.count * 8
+        }
         let byFrame = Dictionary(grouping: lane.marks.indices, by: { lane.marks[$0].frame })
         for (index, entry) in lane.marks.enumerated() {
             let group = byFrame[entry.frame]!
-            let position = group.firstIndex(of: index)!
-            let x = nameWidth + entry.frame * frameWidth + frameWidth / 2
-                + (position * 2 - (group.count - 1)) * 9
+            let gap = 4
+            let total = group.map { width(lane.marks[$0].mark) }.reduce(0, +) + gap * (group.count - 1)
+            let before = group.prefix { $0 != index }.map { width(lane.marks[$0].mark) + gap }.reduce(0, +)
+            let x = nameWidth + entry.frame * frameWidth + frameWidth / 2 - total / 2 + before
+                + width(entry.mark) / 2
             switch entry.mark {
             case let .value(label):
                 let fill = color(label)
