@@ -166,8 +166,14 @@ if !missing.isEmpty {
 var bars: [(String, Bool, String)] = []
 /// Judges a bar of workload `id` when that workload is reported on: `judge` returns whether the
 /// bar is met and the figure to print.
+/// A smoke pass judges nothing; a workload with a variant that has no result (a peer's run over
+/// two seconds) cannot be judged, and says so.
 @MainActor func bar(_ id: String, _ text: String, _ judge: () -> (met: Bool, value: String)) {
-    guard workloads.contains(where: { $0.id == id }) else { return }
+    guard !smoke, let workload = workloads.first(where: { $0.id == id }) else { return }
+    guard workload.variants.allSatisfy({ results[$0.benchmarkName(in: workload)] != nil }) else {
+        bars.append(("\(id) \(text)", false, "not measured: a run had no result"))
+        return
+    }
     let (met, value) = judge()
     bars.append(("\(id) \(text)", met, value))
 }
