@@ -31,7 +31,7 @@ let package = Package(
         .testTarget(name: "StreamsTests", dependencies: ["Streams", "StreamsTesting", "AllocationCounter", "TestSupport"]),
         // Acts as a package outside Streams: operators written on the public StreamProtocol only.
         .testTarget(name: "StreamsOutsideOperatorsTests", dependencies: ["Streams"]),
-        .testTarget(name: "StreamsTestingTests", dependencies: ["StreamsTesting"]),
+        .testTarget(name: "StreamsTestingTests", dependencies: ["StreamsTesting", "TestSupport"]),
         // A reference model of the event semantics, and generated pipelines run on Streams and
         // on the model, compared event by event.
         .testTarget(name: "StreamsModelTests", dependencies: ["Streams", "StreamsTesting", "TestSupport"]),
