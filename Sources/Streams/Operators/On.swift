@@ -2,7 +2,8 @@
 
 extension Operators {
     /// Calls the given actions for each event, before forwarding it; `disposed` runs after a
-    /// terminal event has been forwarded.
+    /// terminal event has been forwarded. Each action is checked as an observer written in
+    /// `isolation` is (see ``IsolationChecking``).
     @inlinable
     static func on<Value, Error>(
         event: ((Signal<Value, Error>.Event) -> Void)?,
@@ -11,8 +12,18 @@ extension Operators {
         interrupted: (() -> Void)?,
         terminated: (() -> Void)?,
         disposed: (() -> Void)?,
-        value: ((Value) -> Void)?
+        value: ((Value) -> Void)?,
+        isolation: (any Actor)?,
+        file: StaticString, line: UInt
     ) -> FusedOperator<Value, Error, Value, Error> {
+        let form: StaticString = "on(...)"
+        let event = isolationCheckedIfAny(event, isolation, form, file: file, line: line)
+        let failed = isolationCheckedIfAny(failed, isolation, form, file: file, line: line)
+        let completed = isolationCheckedIfAny(completed, isolation, form, file: file, line: line)
+        let interrupted = isolationCheckedIfAny(interrupted, isolation, form, file: file, line: line)
+        let terminated = isolationCheckedIfAny(terminated, isolation, form, file: file, line: line)
+        let disposed = isolationCheckedIfAny(disposed, isolation, form, file: file, line: line)
+        let value = isolationCheckedIfAny(value, isolation, form, file: file, line: line)
         return { downstream, _ in
             Signal<Value, Error>.Observer { received in
                 event?(received)
@@ -27,31 +38,6 @@ extension Operators {
                 if received.isTerminating { disposed?() }
             }
         }
-    }
-
-    /// ``on(event:failed:completed:interrupted:terminated:disposed:value:)`` with each action
-    /// checked as an observer written in `isolation` is (see ``IsolationChecking``).
-    @inlinable
-    static func isolationCheckedOn<Value, Error>(
-        event: ((Signal<Value, Error>.Event) -> Void)?,
-        failed: ((Error) -> Void)?,
-        completed: (() -> Void)?,
-        interrupted: (() -> Void)?,
-        terminated: (() -> Void)?,
-        disposed: (() -> Void)?,
-        value: ((Value) -> Void)?,
-        isolation: (any Actor)?,
-        file: StaticString, line: UInt
-    ) -> FusedOperator<Value, Error, Value, Error> {
-        let form: StaticString = "on(...)"
-        return on(
-            event: isolationCheckedIfAny(event, isolation, form, file: file, line: line),
-            failed: isolationCheckedIfAny(failed, isolation, form, file: file, line: line),
-            completed: isolationCheckedIfAny(completed, isolation, form, file: file, line: line),
-            interrupted: isolationCheckedIfAny(interrupted, isolation, form, file: file, line: line),
-            terminated: isolationCheckedIfAny(terminated, isolation, form, file: file, line: line),
-            disposed: isolationCheckedIfAny(disposed, isolation, form, file: file, line: line),
-            value: isolationCheckedIfAny(value, isolation, form, file: file, line: line))
     }
 }
 
@@ -90,7 +76,7 @@ extension Signal {
         file: StaticString = #fileID, line: UInt = #line
     ) -> Signal<Value, Error> {
         let disposed = isolationCheckedIfAny(disposed, isolation, "on(...)", file: file, line: line)
-        let transform: FusedOperator<Value, Error, Value, Error> = Operators.isolationCheckedOn(
+        let transform: FusedOperator<Value, Error, Value, Error> = Operators.on(
             event: event, failed: failed, completed: completed, interrupted: interrupted,
             terminated: terminated, disposed: nil, value: value,
             isolation: isolation, file: file, line: line)
@@ -151,7 +137,7 @@ extension SignalProducer {
         let form: StaticString = "on(...)"
         let starting = isolationCheckedIfAny(starting, isolation, form, file: file, line: line)
         let started = isolationCheckedIfAny(started, isolation, form, file: file, line: line)
-        let observed = liftFused(Operators.isolationCheckedOn(
+        let observed = liftFused(Operators.on(
             event: event, failed: failed, completed: completed, interrupted: interrupted,
             terminated: terminated, disposed: disposed, value: value,
             isolation: isolation, file: file, line: line))
