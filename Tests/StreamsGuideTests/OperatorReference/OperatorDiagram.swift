@@ -86,9 +86,10 @@ struct Lane: Equatable {
     }
 }
 
-/// The digits and letters of the input diagrams, as values.
+/// The characters of the input diagrams, as values: the digits stand for themselves, `x` (a
+/// trigger's or a sampler's tick, whose value does not matter) for 0.
 let marbleValues: [Character: Int] = Dictionary(
-    uniqueKeysWithValues: (1...9).map { (Character(String($0)), $0) })
+    uniqueKeysWithValues: (1...9).map { (Character(String($0)), $0) } + [("x", 0)])
 
 extension OperatorDiagram {
     /// The input lanes, and the output lane recorded from a run of the operator.

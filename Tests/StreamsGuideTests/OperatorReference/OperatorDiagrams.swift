@@ -43,6 +43,20 @@ let operatorDiagrams: [OperatorDiagram] = [
         terminal: "Completion, failure and interruption pass through at once.",
         disposal: "Disposing the result disposes the upstream run.",
         apply: { _, inputs in inputs[0].combinePrevious(0).map { "\($0)\($1)" } }),
+    OperatorDiagram(
+        "Transforming", "filterMap", call: "filterMap { $0.isMultiple(of: 2) ? $0 / 2 : nil }",
+        summary: "Sends the non-nil results of a closure, dropping the values for which it returns nil.",
+        inputs: [("numbers", "-2-3-4-|")],
+        terminal: "Completion, failure and interruption pass through at once.",
+        disposal: "Disposing the result disposes the upstream run.",
+        apply: { _, inputs in inputs[0].filterMap { $0.isMultiple(of: 2) ? $0 / 2 : nil }.map(String.init) }),
+    OperatorDiagram(
+        "Transforming", "collect-count", call: "collect(count: 2)",
+        summary: "Gathers values into arrays of a given size.",
+        inputs: [("numbers", "-1-2-3-|")],
+        terminal: "On completion, the values left, fewer than the count, as a last array (an empty one if no value ever came), then completion; a failure or an interruption passes through and a partial array is dropped.",
+        disposal: "Disposing the result disposes the upstream run.",
+        apply: { _, inputs in inputs[0].collect(count: 2).map { "\($0)" } }),
 
     // MARK: Filtering
     OperatorDiagram(
@@ -87,6 +101,21 @@ let operatorDiagrams: [OperatorDiagram] = [
         terminal: "Completion, failure and interruption pass through at once.",
         disposal: "Disposing the result disposes the upstream run.",
         apply: { _, inputs in inputs[0].skip(first: 2).map(String.init) }),
+    OperatorDiagram(
+        "Filtering", "take-until", call: "take(until: trigger)",
+        summary: "Sends values until a trigger sends a value or completes, then completes.",
+        inputs: [("numbers", "-1-2-3-4-|"), ("trigger", "----x|")],
+        terminal: "The trigger's first value or its completion completes the result and disposes both runs; before that, the source's events pass through. The trigger's interruption is ignored.",
+        disposal: "Disposing the result disposes both runs.",
+        scheduler: "None: events are delivered where the source or the trigger sends them, one at a time.",
+        apply: { _, inputs in inputs[0].take(until: inputs[1].map { _ in () }.flatMapError { _ in SignalProducer<(), Never>.empty }).map(String.init) }),
+    OperatorDiagram(
+        "Filtering", "skip-until", call: "skip(until: trigger)",
+        summary: "Drops values until a trigger sends a value or completes, then sends every event.",
+        inputs: [("numbers", "-1-2-3-4-|"), ("trigger", "----x|")],
+        terminal: "After the trigger fired, the source's events pass through; a terminal event before that is not seen. A trigger interrupted before firing interrupts the result.",
+        disposal: "Disposing the result disposes both runs.",
+        apply: { _, inputs in inputs[0].skip(until: inputs[1].map { _ in () }.flatMapError { _ in SignalProducer<(), Never>.empty }).map(String.init) }),
 
     // MARK: Combining
     OperatorDiagram(
@@ -127,6 +156,22 @@ let operatorDiagrams: [OperatorDiagram] = [
         terminal: "Completes when the second producer completes; a failure of either fails the result, and after a failure of the first the second never starts.",
         disposal: "Disposing the result interrupts the producer that is running, and starts no other.",
         apply: { _, inputs in inputs[0].then(inputs[1]).map(String.init) }),
+    OperatorDiagram(
+        "Combining", "sample-on", call: "sample(on: sampler)",
+        summary: "Sends the latest value of the source each time a sampler sends, if the source has sent one.",
+        inputs: [("numbers", "-12---3----|"), ("sampler", "---x-x--x-x|")],
+        terminal: "Completes once both the source and the sampler have completed; the source's failure fails the result at once; either's interruption interrupts it.",
+        disposal: "Disposing the result disposes both runs.",
+        scheduler: "None: samples are delivered on the sampler's thread.",
+        apply: { _, inputs in inputs[0].sample(on: inputs[1].map { _ in () }.flatMapError { _ in SignalProducer<(), Never>.empty }).map(String.init) }),
+    OperatorDiagram(
+        "Combining", "retry", call: "retry(upTo: 1)",
+        summary: "Starts the producer again when it fails, up to a number of times.",
+        inputs: [("attempt", "-1-#")],
+        terminal: "A failure with retries left starts the next attempt at once and is not forwarded; the last failure is. Completion ends the result; an interruption interrupts it and is not retried.",
+        disposal: "Disposing the result disposes the attempt that is running, and starts no other.",
+        scheduler: "None: a new attempt starts on the thread the previous one failed on.",
+        apply: { _, inputs in inputs[0].retry(upTo: 1).map(String.init) }),
 
     // MARK: Flattening
     OperatorDiagram(
@@ -157,6 +202,20 @@ let operatorDiagrams: [OperatorDiagram] = [
         terminal: "Values and completion pass through; on failure, the replacement starts and the result ends as it does.",
         disposal: "Disposing the result disposes the run that is going, the source's or the replacement's.",
         apply: { test, inputs in inputs[0].flatMapError { _ in test.cold("9|", values: marbleValues, error: MarbleError()).producer }.map(String.init) }),
+    OperatorDiagram(
+        "Flattening", "flatMap-race", call: "flatMap(.race) { n in … }",
+        summary: "Starts a producer for each value until one of them sends a value; from then on, sends that one's events only. Here the producer of 1 sends at its third frame, that of 2 at its first.",
+        inputs: [("outer", "-12-------|")],
+        terminal: "Completes when the outer source and the winning producer have completed; any failure fails the result; an interruption of an inner producer interrupts the result.",
+        disposal: "Disposing the result disposes the outer run and every inner run.",
+        apply: { test, inputs in inputs[0].flatMap(.race) { n in test.cold(n == 1 ? "---1-1|" : "-2-2|", values: marbleValues, error: MarbleError()).producer }.map(String.init) }),
+    OperatorDiagram(
+        "Flattening", "flatMap-throttle", call: "flatMap(.throttle) { n in n-n| }",
+        summary: "Starts a producer for a value only when none is running; values arriving meanwhile are dropped.",
+        inputs: [("outer", "-1-2--3---|")],
+        terminal: "Completes when the outer source and the running producer have completed; any failure fails the result.",
+        disposal: "Disposing the result disposes the outer run and the inner run.",
+        apply: { test, inputs in inputs[0].flatMap(.throttle) { n in test.cold("\(n)-\(n)|", values: marbleValues, error: MarbleError()).producer }.map(String.init) }),
 
     // MARK: Time
     OperatorDiagram(
@@ -191,4 +250,12 @@ let operatorDiagrams: [OperatorDiagram] = [
         disposal: "Disposing the result disposes the upstream run and cancels the deadline.",
         scheduler: "The deadline is measured and its failure delivered on the scheduler; the source's events are delivered where it sends them.",
         apply: { test, inputs in inputs[0].timeout(after: test.frames(4), raising: MarbleError(), on: test.scheduler).map(String.init) }),
+    OperatorDiagram(
+        "Time", "observe-on", call: "observe(on: scheduler)",
+        summary: "Delivers every event on a scheduler, in order.",
+        inputs: [("numbers", "-1-2-3-|")],
+        terminal: "Completion, failure and interruption are delivered on the scheduler after the values before them.",
+        disposal: "Disposing the result disposes the upstream run, cancels the deliveries waiting, and interrupts on the scheduler.",
+        scheduler: "Every event is delivered on the scheduler given; on a `TestScheduler`, in the frame it was sent.",
+        apply: { test, inputs in inputs[0].observe(on: test.scheduler).map(String.init) }),
 ]
