@@ -57,6 +57,13 @@ let operatorDiagrams: [OperatorDiagram] = [
         terminal: "On completion, the values left, fewer than the count, as a last array (an empty one if no value ever came), then completion; a failure or an interruption passes through and a partial array is dropped.",
         disposal: "Disposing the result disposes the upstream run.",
         apply: { _, inputs in inputs[0].collect(count: 2).map { "\($0)" } }),
+    OperatorDiagram(
+        "Transforming", "materialize", call: "materialize()",
+        summary: "Sends every event of the source as a value; the result never fails.",
+        inputs: [("numbers", "-1-2-#")],
+        terminal: "A failure or completion is sent as a value, then the result completes; an interruption is sent as a value, then the result is interrupted.",
+        disposal: "Disposing the result disposes the upstream run.",
+        apply: { _, inputs in inputs[0].materialize().map { "\($0)" }.promoteError(MarbleError.self) }),
 
     // MARK: Filtering
     OperatorDiagram(
@@ -116,6 +123,20 @@ let operatorDiagrams: [OperatorDiagram] = [
         terminal: "After the trigger fired, the source's events pass through; a terminal event before that is not seen. A trigger interrupted before firing interrupts the result.",
         disposal: "Disposing the result disposes both runs.",
         apply: { _, inputs in inputs[0].skip(until: inputs[1].map { _ in () }.flatMapError { _ in SignalProducer<(), Never>.empty }).map(String.init) }),
+    OperatorDiagram(
+        "Filtering", "skip-while", call: "skip(while: { $0 < 3 })",
+        summary: "Drops values while a predicate is true, then sends every value.",
+        inputs: [("numbers", "-1-2-3-1-|")],
+        terminal: "Completion, failure and interruption pass through at once.",
+        disposal: "Disposing the result disposes the upstream run.",
+        apply: { _, inputs in inputs[0].skip(while: { $0 < 3 }).map(String.init) }),
+    OperatorDiagram(
+        "Filtering", "uniqueValues", call: "uniqueValues()",
+        summary: "Sends each value only the first time it is seen.",
+        inputs: [("numbers", "-1-2-1-3-2-|")],
+        terminal: "Completion, failure and interruption pass through at once.",
+        disposal: "Disposing the result disposes the upstream run; the values seen are released.",
+        apply: { _, inputs in inputs[0].uniqueValues().map(String.init) }),
 
     // MARK: Combining
     OperatorDiagram(
@@ -150,6 +171,28 @@ let operatorDiagrams: [OperatorDiagram] = [
                 .map { "\($0)\($1)" }
         }),
     OperatorDiagram(
+        "Combining", "concat", call: "concat(b)",
+        summary: "Sends the values of the source, then, once it has completed, those of another producer.",
+        inputs: [("a", "-1-2|"), ("b", "-3-4|")],
+        terminal: "Completes when the second producer completes; a failure of either fails the result, and after a failure of the first the second never starts. An interruption of the first counts as its completion, as in ReactiveSwift.",
+        disposal: "Disposing the result interrupts the producer that is running, and starts no other.",
+        apply: { _, inputs in inputs[0].concat(inputs[1]).map(String.init) }),
+    OperatorDiagram(
+        "Combining", "prefix", call: "prefix(value: 0)",
+        summary: "Sends a value first, then the values of the source.",
+        inputs: [("numbers", "-1-2|")],
+        terminal: "The source's completion and failure, forwarded at once; its interruption counts as completion.",
+        disposal: "Disposing the result disposes the source's run.",
+        scheduler: "None: the value is sent on the starting thread, then the source starts.",
+        apply: { _, inputs in inputs[0].prefix(value: 0).map(String.init) }),
+    OperatorDiagram(
+        "Combining", "take-untilReplacement", call: "take(untilReplacement: b)",
+        summary: "Sends the values of the source until another producer sends an event; from then on, that producer's events.",
+        inputs: [("a", "-1-2-3-|"), ("b", "----7-8|")],
+        terminal: "The source's completion is not forwarded; its failure or interruption is, until the replacement has sent anything; the replacement's events are all forwarded.",
+        disposal: "Disposing the result interrupts both runs.",
+        apply: { _, inputs in inputs[0].take(untilReplacement: inputs[1]).map(String.init) }),
+    OperatorDiagram(
         "Combining", "then", call: "then(b)",
         summary: "Waits for the source to complete, ignoring its values, then sends the values of another producer.",
         inputs: [("a", "-1-2|"), ("b", "-3-4|")],
@@ -164,6 +207,14 @@ let operatorDiagrams: [OperatorDiagram] = [
         disposal: "Disposing the result disposes both runs.",
         scheduler: "None: samples are delivered on the sampler's thread.",
         apply: { _, inputs in inputs[0].sample(on: inputs[1].map { _ in () }.flatMapError { _ in SignalProducer<(), Never>.empty }).map(String.init) }),
+    OperatorDiagram(
+        "Combining", "repeat", call: "repeat(2)",
+        summary: "Runs the producer again each time it completes, a number of times in all.",
+        inputs: [("numbers", "-1-2|")],
+        terminal: "Completes when the last run completes; a failure of a run fails the result and starts no other.",
+        disposal: "Disposing the result interrupts the run that is going, and starts no other.",
+        scheduler: "None: each run is started on the thread the previous one completed on.",
+        apply: { _, inputs in inputs[0].repeat(2).map(String.init) }),
     OperatorDiagram(
         "Combining", "retry", call: "retry(upTo: 1)",
         summary: "Starts the producer again when it fails, up to a number of times.",
@@ -258,4 +309,12 @@ let operatorDiagrams: [OperatorDiagram] = [
         disposal: "Disposing the result disposes the upstream run, cancels the deliveries waiting, and interrupts on the scheduler.",
         scheduler: "Every event is delivered on the scheduler given; on a `TestScheduler`, in the frame it was sent.",
         apply: { test, inputs in inputs[0].observe(on: test.scheduler).map(String.init) }),
+    OperatorDiagram(
+        "Time", "collect-every", call: "collect(every: 3 frames, on: scheduler)",
+        summary: "Gathers the values into one array per interval of the scheduler's clock.",
+        inputs: [("numbers", "-12--3-----|")],
+        terminal: "By default the completion is delivered at once and the values gathered since the last tick are dropped; with `discardWhenCompleted: false` the next tick delivers them, then the completion. A failure or an interruption is delivered at once.",
+        disposal: "Disposing the result stops the timer.",
+        scheduler: "Arrays and terminal events are delivered on the scheduler given, which runs the repeating timer.",
+        apply: { test, inputs in inputs[0].collect(every: .seconds(3), on: test.scheduler).map { "\($0)" } }),
 ]
