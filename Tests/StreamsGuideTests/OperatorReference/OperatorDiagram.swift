@@ -89,7 +89,7 @@ struct Lane: Equatable {
 /// The characters of the input diagrams, as values: the digits stand for themselves, `x` (a
 /// trigger's or a sampler's tick, whose value does not matter) for 0.
 let marbleValues: [Character: Int] = Dictionary(
-    uniqueKeysWithValues: (1...9).map { (Character(String($0)), $0) } + [("x", 0)])
+    uniqueKeysWithValues: (0...9).map { (Character(String($0)), $0) } + [("x", 0)])
 
 extension OperatorDiagram {
     /// The input lanes, and the output lane recorded from a run of the operator.

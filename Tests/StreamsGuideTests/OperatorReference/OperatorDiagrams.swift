@@ -64,6 +64,36 @@ let operatorDiagrams: [OperatorDiagram] = [
         terminal: "A failure or completion is sent as a value, then the result completes; an interruption is sent as a value, then the result is interrupted.",
         disposal: "Disposing the result disposes the upstream run.",
         apply: { _, inputs in inputs[0].materialize().map { "\($0)" }.promoteError(MarbleError.self) }),
+    OperatorDiagram(
+        "Transforming", "scanMap", call: "scanMap(0) { total, n in (total + n, total) }",
+        summary: "Threads a state through the values and sends one output per value: here, the total before each value.",
+        inputs: [("numbers", "-1-2-3-|")],
+        terminal: "Completion, failure and interruption pass through at once.",
+        disposal: "Disposing the result disposes the upstream run.",
+        apply: { _, inputs in inputs[0].scanMap(0) { total, n in (total + n, total) }.map(String.init) }),
+    OperatorDiagram(
+        "Transforming", "attemptMap", call: "attemptMap { $0 < 3 ? .success($0 * 2) : .failure(e) }",
+        summary: "Transforms each value, or fails with the first failure the closure returns.",
+        inputs: [("numbers", "-1-2-3-4-|")],
+        terminal: "A failure returned by the closure fails the result and disposes the upstream run; the source's own events pass through.",
+        disposal: "Disposing the result disposes the upstream run.",
+        apply: { _, inputs in
+            inputs[0].attemptMap { $0 < 3 ? .success($0 * 2) : .failure(MarbleError()) }.map(String.init)
+        }),
+    OperatorDiagram(
+        "Transforming", "mapError", call: "mapError { _ in e2 }",
+        summary: "Replaces the error of a failure with the result of a closure.",
+        inputs: [("numbers", "-1-2-#")],
+        terminal: "The failure is forwarded with the new error; completion and interruption pass through.",
+        disposal: "Disposing the result disposes the upstream run.",
+        apply: { _, inputs in inputs[0].mapError { _ in MarbleError("e2") }.map(String.init) }),
+    OperatorDiagram(
+        "Transforming", "negate", call: "negate()",
+        summary: "Sends the opposite of each Boolean value (drawn here as 1 for true, 0 for false).",
+        inputs: [("flags", "-1-0-1-|")],
+        terminal: "Completion, failure and interruption pass through at once.",
+        disposal: "Disposing the result disposes the upstream run.",
+        apply: { _, inputs in inputs[0].map { $0 != 0 }.negate().map { $0 ? "1" : "0" } }),
 
     // MARK: Filtering
     OperatorDiagram(
@@ -80,6 +110,13 @@ let operatorDiagrams: [OperatorDiagram] = [
         terminal: "Completion, failure and interruption pass through at once.",
         disposal: "Disposing the result disposes the upstream run.",
         apply: { _, inputs in inputs[0].skipRepeats().map(String.init) }),
+    OperatorDiagram(
+        "Filtering", "skipNil", call: "skipNil()",
+        summary: "Drops the nil values of a stream of optionals (drawn here as 0) and unwraps the others.",
+        inputs: [("optionals", "-1-0-2-0-|")],
+        terminal: "Completion, failure and interruption pass through at once.",
+        disposal: "Disposing the result disposes the upstream run.",
+        apply: { _, inputs in inputs[0].map { $0 == 0 ? nil : $0 }.skipNil().map(String.init) }),
     OperatorDiagram(
         "Filtering", "take-first", call: "take(first: 2)",
         summary: "Sends the first values, then completes.",
@@ -160,6 +197,21 @@ let operatorDiagrams: [OperatorDiagram] = [
         terminal: "Completes when a source has completed and every value it sent has been paired; fails or is interrupted as soon as either does.",
         disposal: "Disposing the result disposes both runs.",
         apply: { _, inputs in inputs[0].zip(with: inputs[1]).map { "\($0)\($1)" } }),
+    OperatorDiagram(
+        "Combining", "and", call: "and(b)",
+        summary: "Sends the logical AND of the latest Boolean values of both sources (1 for true, 0 for false), once both have sent; `or` sends the OR the same way.",
+        inputs: [("a", "-1---0---|"), ("b", "---1---1-|")],
+        terminal: "As `combineLatest`: completes when both have completed, fails or is interrupted as soon as either does.",
+        disposal: "Disposing the result disposes both runs.",
+        apply: { _, inputs in inputs[0].map { $0 != 0 }.and(inputs[1].map { $0 != 0 }).map { $0 ? "1" : "0" } }),
+    OperatorDiagram(
+        "Combining", "sample-with", call: "sample(with: sampler)",
+        summary: "Sends the latest value of the source with each value of a sampler, once the source has sent one.",
+        inputs: [("numbers", "-12---3----|"), ("sampler", "---7-8--9---|")],
+        terminal: "Completes once both the source and the sampler have completed; the source's failure fails the result at once; either's interruption interrupts it.",
+        disposal: "Disposing the result disposes both runs.",
+        scheduler: "None: samples are delivered on the sampler's thread.",
+        apply: { _, inputs in inputs[0].sample(with: inputs[1].flatMapError { _ in SignalProducer<Int, Never>.empty }).map { "\($0)\($1)" } }),
     OperatorDiagram(
         "Combining", "withLatest", call: "withLatest(from: b)",
         summary: "Sends each value with the latest value of another source, once that one has sent.",
@@ -317,4 +369,23 @@ let operatorDiagrams: [OperatorDiagram] = [
         disposal: "Disposing the result stops the timer.",
         scheduler: "Arrays and terminal events are delivered on the scheduler given, which runs the repeating timer.",
         apply: { test, inputs in inputs[0].collect(every: .seconds(3), on: test.scheduler).map { "\($0)" } }),
+    OperatorDiagram(
+        "Time", "lazyMap", call: "lazyMap(on: scheduler) { $0 * 2 }",
+        summary: "Transforms only the latest value each time the scheduler gets to it; a value replaced before that is never transformed.",
+        inputs: [("numbers", "-(12)-3-|")],
+        terminal: "Completion and failure are delivered on the scheduler after the value waiting; an interruption is delivered on the scheduler and drops it.",
+        disposal: "Disposing the result cancels the transformation waiting.",
+        scheduler: "The closure runs, and every event is delivered, on the scheduler given.",
+        apply: { test, inputs in inputs[0].lazyMap(on: test.scheduler) { $0 * 2 }.map(String.init) }),
+    OperatorDiagram(
+        "Time", "throttle-while", call: "throttle(while: paused, on: scheduler)",
+        summary: "Holds values back while a Boolean property is true (1), and releases the latest one when it turns false (0).",
+        inputs: [("numbers", "-1-2-3-4-|"), ("paused", "0-1---0")],
+        terminal: "Completion, failure and interruption are delivered on the scheduler after the values on their way; a value still held is dropped.",
+        disposal: "Disposing the result stops observing the property and cancels the deliveries waiting.",
+        scheduler: "Values and terminal events are delivered on the scheduler given.",
+        apply: { test, inputs in
+            let paused = Property(initial: false, then: inputs[1].map { $0 != 0 }.flatMapError { _ in SignalProducer<Bool, Never>.empty })
+            return inputs[0].throttle(while: paused, on: test.scheduler).map(String.init)
+        }),
 ]
