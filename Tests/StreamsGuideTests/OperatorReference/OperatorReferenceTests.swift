@@ -135,6 +135,15 @@ enum OperatorReference {
         The inputs are producers started with the result; for a signal the operator behaves the
         same, with the signal's events.
 
+        Not drawn, because a drawn entry shows them: the forms of `combineLatest`, `zip` and `merge`
+        over several sources or an array (as their two-source forms), `flatten` (as `flatMap` with
+        the same strategy, `.concurrent(limit:)` between `.merge` and `.concat`), `or` (as `and`),
+        `dematerialize` and the `Result` forms of `materialize` (the reverse of `materialize`).
+        Nor the operators that change no event: `on`, `logEvents`, `promoteError`, `start(on:)`
+        (it starts the producer on a scheduler); nor the sources (`timer`, `SignalProducer(value:)`
+        and the other initializers) and the blocking `first()`, `last()`, `single()` and `wait()`,
+        described on ``SignalProducer``.
+
         """
 
     static func entry(_ entry: OperatorDiagram, text: String) -> String {
