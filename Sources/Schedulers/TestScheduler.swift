@@ -67,6 +67,18 @@ public final class TestScheduler: DateScheduler, @unchecked Sendable {
         state = Locked(State(now: startDate))
     }
 
+    deinit {
+        // Work still queued releases its action: a pending action often holds, directly or
+        // through what it captured, the disposable that holds it (a repeating action's
+        // `SerialDisposable`, a timing operator's table of pending actions), and only the queue
+        // would have broken that cycle by running or dropping it.
+        let pending = state.withLock { state -> [Work] in
+            defer { state.queue = [] }
+            return state.queue
+        }
+        for work in pending { work.action = nil }
+    }
+
     private func enqueue(at date: Date, _ action: @escaping () -> Void) -> Disposable {
         state.withLock { state in
             let work = Work(due: date, sequence: state.nextSequence, scheduler: self, action: action)
