@@ -19,6 +19,7 @@ struct SharingWorkGuideTests {
             lifetime += clock.schedule(after: .seconds(1), interval: .seconds(1)) {
                 price += 1
                 observer.send(value: price)
+                if price == 110 { observer.sendCompleted() }   // the feed closes after ten quotes
             }
         }
         let sharedQuotes = quotes.replayLazily(upTo: 1)
@@ -81,6 +82,11 @@ struct SharingWorkGuideTests {
         // guide: SharingWork 4: end
         #expect(headerLines == ["Title", "Author"])
         #expect(linesRead == 3)
+
+        // The shared run lasts as long as its producer, which its timer's action keeps alive
+        // through the clock: the feed closing ends it, and its timer with it.
+        clock.advance(by: .seconds(10))
+        #expect(clock.nextDueDate == nil)
     }
 
     @Test("the shared run of replayLazily stops once the producer and its starts are gone")

@@ -117,6 +117,8 @@ struct ThreadsAndSchedulersGuideTests {
         // seen == ["first ping", "second ping", "first pong", "second pong"]
         // guide: ThreadsAndSchedulers 3: end
         #expect(seen == ["first ping", "second ping", "first pong", "second pong"])
+        // The first observer holds the input of its own signal: ending the signal releases both.
+        inbox.sendCompleted()
     }
 
     @Test("observe(on:) delivers every event on the scheduler, in order",
