@@ -23,7 +23,7 @@ private final class UnguardedCounter: @unchecked Sendable {
 
 @Suite("PlatformLock Concurrency")
 struct PlatformLockConcurrencyTests {
-    @Test("threads incrementing under the lock lose no increment", .timeLimit(.minutes(1)), .offCooperativePool)
+    @Test("threads incrementing under the lock lose no increment", .timeLimit(.minutes(5)), .offCooperativePool)
     func mutualExclusion() {
         let lock = PlatformLock()
         defer { lock.deallocate() }
@@ -43,7 +43,7 @@ struct PlatformLockConcurrencyTests {
         #expect(counter.value == threads * increments)
     }
 
-    @Test("Locked state changed from several threads keeps every change", .timeLimit(.minutes(1)), .offCooperativePool)
+    @Test("Locked state changed from several threads keeps every change", .timeLimit(.minutes(5)), .offCooperativePool)
     func lockedState() {
         let state = Locked([Int]())
         let threads = 4
@@ -61,7 +61,7 @@ struct PlatformLockConcurrencyTests {
         #expect(Set(values).count == threads * appends)
     }
 
-    @Test("tryLock fails while another thread holds the lock and succeeds once it lets go", .timeLimit(.minutes(1)), .offCooperativePool)
+    @Test("tryLock fails while another thread holds the lock and succeeds once it lets go", .timeLimit(.minutes(5)), .offCooperativePool)
     func tryLock() {
         let lock = PlatformLock()
         defer { lock.deallocate() }
@@ -82,7 +82,7 @@ struct PlatformLockConcurrencyTests {
         lock.unlock()
     }
 
-    @Test("a thread waiting in lock() is woken when the holder unlocks", .timeLimit(.minutes(1)), .offCooperativePool)
+    @Test("a thread waiting in lock() is woken when the holder unlocks", .timeLimit(.minutes(5)), .offCooperativePool)
     func waiterIsWoken() {
         let lock = PlatformLock()
         defer { lock.deallocate() }

@@ -289,7 +289,7 @@ struct QueueSchedulerTests {
     }
 
     @Test("timer(interval:) keeps working when the scheduler itself is not retained by the caller",
-          .timeLimit(.minutes(1)), .offCooperativePool)
+          .timeLimit(.minutes(5)), .offCooperativePool)
     func asyncTimerOnTemporaryScheduler() async {
         // The stream is the only thing the caller keeps; the scheduler must outlive it. A timer
         // that stopped with its scheduler would never tick again and hit the time limit.

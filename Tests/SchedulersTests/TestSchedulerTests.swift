@@ -573,7 +573,7 @@ struct DateSchedulerExtensionTests {
         #expect(scheduler.repeating.value.first?.disposable?.isDisposed == true)
     }
 
-    @Test("a task started on the main actor just before an advance has slept by then and wakes in it, every time", .timeLimit(.minutes(1)), .offCooperativePool)
+    @Test("a task started on the main actor just before an advance has slept by then and wakes in it, every time", .timeLimit(.minutes(5)), .offCooperativePool)
     @MainActor
     func mainActorTaskSleepsBeforeAdvance() async throws {
         let scheduler = TestScheduler()
@@ -591,7 +591,7 @@ struct DateSchedulerExtensionTests {
         #expect(scheduler.currentDate == t(200))
     }
 
-    @Test("a main-actor task sleeping again and again wakes at each instant it asked for, inside one advance", .timeLimit(.minutes(1)), .offCooperativePool)
+    @Test("a main-actor task sleeping again and again wakes at each instant it asked for, inside one advance", .timeLimit(.minutes(5)), .offCooperativePool)
     @MainActor
     func mainActorTaskSleepsRepeatedlyInOneAdvance() async throws {
         let scheduler = TestScheduler()
@@ -609,7 +609,7 @@ struct DateSchedulerExtensionTests {
         try await task.value
     }
 
-    @Test("timer(interval:) on the main actor: ticks reach a consumer started just before the advance", .timeLimit(.minutes(1)), .offCooperativePool)
+    @Test("timer(interval:) on the main actor: ticks reach a consumer started just before the advance", .timeLimit(.minutes(5)), .offCooperativePool)
     @MainActor
     func mainActorTimer() async {
         let scheduler = TestScheduler()

@@ -30,7 +30,7 @@ struct ContractsGuideTests {
     }
 
     @Test("deliveries never overlap: an observer's plain state sees every send from four threads",
-          .offCooperativePool, .timeLimit(.minutes(1)))
+          .offCooperativePool, .timeLimit(.minutes(5)))
     func serialized() {
         // guide: Contracts 2: begin
         let (hits, input) = Signal<Int, Never>.pipe()
@@ -143,7 +143,7 @@ struct ContractsGuideTests {
         #expect(ticks == 3)
     }
 
-    @Test("repeat runs in constant stack", .offCooperativePool, .timeLimit(.minutes(1)))
+    @Test("repeat runs in constant stack", .offCooperativePool, .timeLimit(.minutes(5)))
     func constantStack() {
         // guide: Contracts 7: begin
         var count = 0

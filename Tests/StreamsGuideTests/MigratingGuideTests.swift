@@ -87,7 +87,7 @@ struct MigratingGuideTests {
     }
 
     @Test("a main-actor closure called from another thread runs there, and its call site is reported once on standard error",
-          .offCooperativePool, .timeLimit(.minutes(1)))
+          .offCooperativePool, .timeLimit(.minutes(5)))
     func isolationReport() async {
         let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
             let text = await scoreLabelExample()

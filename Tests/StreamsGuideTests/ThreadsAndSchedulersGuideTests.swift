@@ -84,7 +84,7 @@ struct ThreadsAndSchedulersGuideTests {
     }
 
     @Test("senders on several threads: one event at a time, each sender's order kept",
-          .offCooperativePool, .timeLimit(.minutes(1)))
+          .offCooperativePool, .timeLimit(.minutes(5)))
     func serializedAcrossThreads() {
         // guide: ThreadsAndSchedulers 2: begin
         let (samples, sensors) = Signal<(sensor: Int, reading: Int), Never>.pipe()
@@ -122,7 +122,7 @@ struct ThreadsAndSchedulersGuideTests {
     }
 
     @Test("observe(on:) delivers every event on the scheduler, in order",
-          .offCooperativePool, .timeLimit(.minutes(1)))
+          .offCooperativePool, .timeLimit(.minutes(5)))
     func observeOn() {
         // guide: ThreadsAndSchedulers 4: begin
         let parsing = QueueScheduler(name: "parsing")
@@ -148,7 +148,7 @@ struct ThreadsAndSchedulersGuideTests {
         #expect(parsed == ["GET /", "GET /ABOUT"])
     }
 
-    @Test("start(on:) runs the start handler on the scheduler", .offCooperativePool, .timeLimit(.minutes(1)))
+    @Test("start(on:) runs the start handler on the scheduler", .offCooperativePool, .timeLimit(.minutes(5)))
     func startOn() {
         // guide: ThreadsAndSchedulers 5: begin
         let disk = QueueScheduler(name: "disk")
@@ -187,7 +187,7 @@ struct ThreadsAndSchedulersGuideTests {
         #expect(labels == ["9.5 €"])
     }
 
-    @Test("the MainActor.self forms deliver on the main actor", .offCooperativePool, .timeLimit(.minutes(1)))
+    @Test("the MainActor.self forms deliver on the main actor", .offCooperativePool, .timeLimit(.minutes(5)))
     @MainActor
     func mainActorDelivery() async {
         // guide: ThreadsAndSchedulers 8: begin
@@ -212,7 +212,7 @@ struct ThreadsAndSchedulersGuideTests {
     }
 
     @Test("a report handler receives the report of a closure called off its actor, in .report mode",
-          .offCooperativePool, .timeLimit(.minutes(1)))
+          .offCooperativePool, .timeLimit(.minutes(5)))
     func isolationReport() async {
         // In a process of its own: the mode and the handler are global (see `reportMissingHop()`).
         let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {

@@ -11,7 +11,7 @@ import TestSupport
 /// is awaited for a bounded time (``finishing(within:_:)``): a loop that never returns fails its
 /// test and keeps only that thread, instead of taking a thread of the task pool for good and
 /// hanging the suite.
-@Suite("values: on demand, and stoppable", .timeLimit(.minutes(1)), .offCooperativePool)
+@Suite("values: on demand, and stoppable", .timeLimit(.minutes(5)), .offCooperativePool)
 struct AsyncValuesDemandTests {
     /// 1, 2, 3 ... without end, counting the elements its iterators have produced.
     struct CountingNaturals: Sequence, Sendable {

@@ -148,7 +148,7 @@ struct AsyncValuesTests {
     }
 
     @Test("a slow consumer: values sent on another thread while the loop is busy are kept as the policy says",
-          .timeLimit(.minutes(1)), .offCooperativePool,
+          .timeLimit(.minutes(5)), .offCooperativePool,
           arguments: [
               (AsyncValuesBufferingPolicy.unbounded, Array(1...10)),
               (.bufferingNewest(2), [1, 9, 10]),
@@ -239,7 +239,7 @@ struct AsyncValuesTests {
 }
 
 extension ConcurrencySuites {
-    @Suite("values Concurrency", .timeLimit(.minutes(1)), .offCooperativePool)
+    @Suite("values Concurrency", .timeLimit(.minutes(5)), .offCooperativePool)
     struct AsyncValuesConcurrencyTests {
         @Test("threads sending into a signal while a task iterates: nothing lost, each thread's order kept")
         func sendersAndLoop() async {

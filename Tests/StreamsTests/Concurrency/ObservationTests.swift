@@ -140,7 +140,7 @@ struct ObservationProducerTests {
         #expect(late.values.isEmpty && late.completed, "a start after the object went completes at once")
     }
 
-    @Test("a change made on another thread is read on the producer's scheduler", .timeLimit(.minutes(1)), .offCooperativePool)
+    @Test("a change made on another thread is read on the producer's scheduler", .timeLimit(.minutes(5)), .offCooperativePool)
     func changeFromAQueue() async {
         let scheduler = QueueScheduler(name: "ObservationProducerTests.queue")
         let team = UncheckedBox(Team())

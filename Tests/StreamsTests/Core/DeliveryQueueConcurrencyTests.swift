@@ -51,7 +51,7 @@ extension ConcurrencySuites {
         }
 
         @Test("Serializer: items submitted from several threads are each processed once, one at a time, each thread's in order",
-              .timeLimit(.minutes(1)), .offCooperativePool)
+              .timeLimit(.minutes(5)), .offCooperativePool)
         func serializerSubmit() {
             let serializer = Serializer<Int>()
             let received = Received()
@@ -62,7 +62,7 @@ extension ConcurrencySuites {
         }
 
         @Test("DeliveryQueue: items posted under a lock from several threads are each delivered once, one at a time, each thread's in order",
-              .timeLimit(.minutes(1)), .offCooperativePool)
+              .timeLimit(.minutes(5)), .offCooperativePool)
         func postAndLeave() {
             /// An operator's state: the queue behind a lock, and the gate reached without it.
             final class Operator: @unchecked Sendable {
@@ -89,7 +89,7 @@ extension ConcurrencySuites {
         }
 
         @Test("Serializer: a thread that acquired it on the spot keeps others queued until it drains",
-              .timeLimit(.minutes(1)), .offCooperativePool)
+              .timeLimit(.minutes(5)), .offCooperativePool)
         func acquireThenDrain() {
             let serializer = Serializer<Int>()
             let received = Received()

@@ -4,7 +4,7 @@ import Testing
 import TestSupport
 
 extension ConcurrencySuites {
-    @Suite("Eventing Concurrency: delivery schedulers", .timeLimit(.minutes(1)), .offCooperativePool)
+    @Suite("Eventing Concurrency: delivery schedulers", .timeLimit(.minutes(5)), .offCooperativePool)
     struct DeliverySchedulerTests {
         @Test("InlineQueueScheduler runs inline on its queue with nothing waiting, asynchronously on it from elsewhere")
         func inlineQueue() {

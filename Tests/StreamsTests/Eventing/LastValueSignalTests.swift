@@ -200,7 +200,7 @@ struct LastValueSignalTests {
 }
 
 extension ConcurrencySuites {
-    @Suite("Eventing Concurrency: LastValueSignal", .timeLimit(.minutes(1)), .offCooperativePool)
+    @Suite("Eventing Concurrency: LastValueSignal", .timeLimit(.minutes(5)), .offCooperativePool)
     struct LastValueSignalConcurrencyTests {
         @Test("observers joining while another thread sends see the last value, then each later one, with no gap or repeat")
         func joinWhileSending() {

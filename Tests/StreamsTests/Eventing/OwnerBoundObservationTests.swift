@@ -342,7 +342,7 @@ struct OwnerBoundObservationTests {
 }
 
 extension ConcurrencySuites {
-    @Suite("Eventing Concurrency: owner-bound observation", .timeLimit(.minutes(1)), .offCooperativePool)
+    @Suite("Eventing Concurrency: owner-bound observation", .timeLimit(.minutes(5)), .offCooperativePool)
     struct OwnerBoundConcurrencyTests {
         @Test("owners come and go on other threads while values are sent: deliveries never overlap and every observation ends")
         func ownersComeAndGo() {

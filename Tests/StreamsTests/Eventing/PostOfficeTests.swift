@@ -249,7 +249,7 @@ struct PostOfficeTests {
 }
 
 extension ConcurrencySuites {
-    @Suite("Eventing Concurrency: PostOffice", .timeLimit(.minutes(1)), .offCooperativePool)
+    @Suite("Eventing Concurrency: PostOffice", .timeLimit(.minutes(5)), .offCooperativePool)
     struct PostOfficeConcurrencyTests {
         @Test("posts from several threads are delivered one at a time, each exactly once, while recipients come and go")
         func concurrentPosts() {

@@ -286,7 +286,7 @@ struct PropertyProducerRunTests {
     }
 }
 
-@Suite("Property producer run Concurrency", .timeLimit(.minutes(1)), .offCooperativePool)
+@Suite("Property producer run Concurrency", .timeLimit(.minutes(5)), .offCooperativePool)
 struct PropertyProducerRunConcurrencyTests {
     @Test("disposed on another thread during a delivery: dispose returns at once, interrupted follows that value, nothing after")
     func disposalDuringDelivery() {
