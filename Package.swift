@@ -37,6 +37,8 @@ let package = Package(
         .testTarget(name: "StreamsModelTests", dependencies: ["Streams", "StreamsTesting", "TestSupport"]),
         // Chains of common operators, built so that any expression slower than 200 ms to
         // type-check fails the build: guards the overloads against combinatorial explosion.
+        // Also runs the compiler on snippets: a wrong argument type gets a clear error, and the
+        // bridges (Sources/Streams/Bridges) compile outside Streams, on its public API.
         .testTarget(
             name: "StreamsTypeCheckTests",
             dependencies: ["Streams", "TestSupport"],

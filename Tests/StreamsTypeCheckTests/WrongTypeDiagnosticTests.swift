@@ -148,21 +148,30 @@ struct TypeCheckRun {
     /// Type-checks `source`, saved as `snippet.swift` in a new temporary directory, in the
     /// Swift 6 language mode.
     func typeCheck(_ source: String) throws -> Result {
+        try typeCheck(files: [(name: "snippet.swift", source: source)])
+    }
+
+    /// Type-checks `files` together, as the module `moduleName`, each saved under its name in a
+    /// new temporary directory, in the Swift 6 language mode.
+    func typeCheck(files: [(name: String, source: String)], moduleName: String = "snippet") throws -> Result {
         let fileManager = FileManager.default
         let directory = fileManager.temporaryDirectory
             .appendingPathComponent("streams-typecheck-\(UUID().uuidString)")
         try fileManager.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? fileManager.removeItem(at: directory) }
-        let file = directory.appendingPathComponent("snippet.swift")
-        try source.write(to: file, atomically: true, encoding: .utf8)
+        var paths: [String] = []
+        for file in files {
+            let url = directory.appendingPathComponent(file.name)
+            try file.source.write(to: url, atomically: true, encoding: .utf8)
+            paths.append(url.path)
+        }
 
         let arguments = [
-            "-typecheck", "-swift-version", "6",
+            "-typecheck", "-swift-version", "6", "-module-name", moduleName,
             "-I", modules.path,
         ] + moduleMaps.flatMap { ["-Xcc", "-fmodule-map-file=\($0.path)"] } + [
             "-Xfrontend", "-solver-scope-threshold=\(Self.scopeLimit)",
-            file.path,
-        ]
+        ] + paths
         let output = directory.appendingPathComponent("output.txt")
         let (status, timedOut) = try Self.spawn(swiftc.path, arguments, output: output.path, timeLimit: Self.timeLimit)
         let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""

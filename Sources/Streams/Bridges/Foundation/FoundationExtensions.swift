@@ -20,13 +20,15 @@ extension Reactive where Base: NotificationCenter {
     ///   - object: The sender to observe, or `nil` for any.
     /// - Returns: A hot signal of notifications.
     public func notifications(forName name: Notification.Name?, object: AnyObject? = nil) -> Signal<Notification, Never> {
-        let center = UncheckedSendable(base)
+        let center = base
         return Signal { observer, lifetime in
-            let registration = center.value.addObserver(forName: name, object: object, queue: nil) { notification in
+            // The registration token is only handed back to the center, which is thread-safe.
+            nonisolated(unsafe) let registration = center.addObserver(
+                forName: name, object: object, queue: nil
+            ) { notification in
                 observer.send(value: notification)
             }
-            let token = UncheckedSendable(registration)
-            lifetime.observeEnded { center.value.removeObserver(token.value) }
+            lifetime.observeEnded { center.removeObserver(registration) }
         }
     }
 }
@@ -44,9 +46,9 @@ extension Reactive where Base: URLSession {
     /// - Parameter request: The request to perform.
     /// - Returns: A producer of one response per start.
     public func data(with request: URLRequest) -> SignalProducer<(Data, URLResponse), Swift.Error> {
-        let session = UncheckedSendable(base)
+        let session = base
         return SignalProducer { observer, lifetime in
-            let task = session.value.dataTask(with: request) { data, response, error in
+            let task = session.dataTask(with: request) { data, response, error in
                 if let data, let response {
                     observer.send(value: (data, response))
                     observer.sendCompleted()
@@ -54,8 +56,7 @@ extension Reactive where Base: URLSession {
                     observer.send(error: error ?? URLError(.badServerResponse))
                 }
             }
-            let cancellable = UncheckedSendable(task)
-            lifetime.observeEnded { cancellable.value.cancel() }
+            lifetime.observeEnded { task.cancel() }
             task.resume()
         }
     }

@@ -30,10 +30,11 @@ extension SignalProducer where Error == Never {
         _ keyPath: KeyPath<Root, Value>,
         on scheduler: Scheduler = UIScheduler()
     ) {
-        let reference = UncheckedSendable(WeakReference(root))
-        let keyPath = UncheckedSendable(keyPath)
+        // Read only by the runs, each on the thread that starts it.
+        nonisolated(unsafe) let reference = WeakReference(root)
+        nonisolated(unsafe) let keyPath = keyPath
         self.init { observer, lifetime in
-            let run = ObservationTrackingRun(reference.value, keyPath.value, scheduler, observer)
+            let run = ObservationTrackingRun(reference, keyPath, scheduler, observer)
             lifetime += AnyDisposable { run.dispose() }
             run.track()
         }
