@@ -4,6 +4,7 @@
 //     swift Scripts/mutation-test.swift                  # every mutant (an hour or more)
 //     swift Scripts/mutation-test.swift --only ID ...    # the named mutants
 //     swift Scripts/mutation-test.swift --list           # the mutants, without running them
+//     swift Scripts/mutation-test.swift --check          # only whether each still applies (CI)
 //     swift Scripts/mutation-test.swift --repeat N       # run each mutant's tests N times
 //     swift Scripts/mutation-test.swift --timeout S      # a test run's time limit (600 s)
 //
@@ -139,12 +140,14 @@ let root = FileManager.default.currentDirectoryPath
 var arguments = Array(CommandLine.arguments.dropFirst())
 var only: Set<String> = []
 var listOnly = false
+var checkOnly = false
 var repeats = 1
 var testTimeout = 600
 while !arguments.isEmpty {
     let argument = arguments.removeFirst()
     switch argument {
     case "--list": listOnly = true
+    case "--check": checkOnly = true
     case "--repeat": repeats = Int(arguments.removeFirst()) ?? 1
     case "--timeout": testTimeout = Int(arguments.removeFirst()) ?? testTimeout
     case "--only":
@@ -153,7 +156,7 @@ while !arguments.isEmpty {
             arguments.removeFirst()
         }
     default:
-        say("usage: swift Scripts/mutation-test.swift [--list] [--repeat N] [--timeout SECONDS] [--only ID ...]")
+        say("usage: swift Scripts/mutation-test.swift [--list | --check] [--repeat N] [--timeout SECONDS] [--only ID ...]")
         exit(2)
     }
 }
@@ -167,6 +170,27 @@ if mutants.isEmpty {
 if listOnly {
     for mutant in mutants { say("\(mutant.id)  (\(mutant.file); tests: \(mutant.tests))\n    \(mutant.why)") }
     exit(0)
+}
+
+/// The text of the mutant's file under `directory`, if the mutant's original text stands in it
+/// exactly once; `nil` means the mutant is stale.
+func plantableSource(_ mutant: Mutant, under directory: String) -> String? {
+    guard let source = try? String(contentsOfFile: "\(directory)/\(mutant.file)", encoding: .utf8),
+          source.components(separatedBy: mutant.original).count == 2
+    else { return nil }
+    return source
+}
+
+// A few seconds, in `.ci/run`: a change that moves the code a mutant plants its bug in makes the
+// mutant stale, and this says so with the change, not at the next mutation run.
+if checkOnly {
+    let stale = mutants.filter { plantableSource($0, under: root) == nil }
+    for mutant in stale {
+        say("\(mutant.id): STALE, its original text is not found exactly once in \(mutant.file): "
+            + "plant the same bug in the code as it is now (Scripts/mutants.txt)")
+    }
+    say(stale.isEmpty ? "each of the \(mutants.count) mutants still applies" : "\(stale.count) of \(mutants.count) mutants are stale")
+    exit(stale.isEmpty ? 0 : 1)
 }
 
 let base = "\(root)/.build-mutants"
@@ -228,9 +252,7 @@ var results: [(Mutant, Verdict, String, TimeInterval)] = []
 for (number, mutant) in mutants.enumerated() {
     let started = Date()
     let path = "\(scratch)/\(mutant.file)"
-    guard let source = try? String(contentsOfFile: path, encoding: .utf8),
-          source.components(separatedBy: mutant.original).count == 2
-    else {
+    guard let source = plantableSource(mutant, under: scratch) else {
         results.append((mutant, .stale, "original text not found exactly once", 0))
         say("[\(number + 1)/\(mutants.count)] \(mutant.id): STALE (original text not found exactly once in \(mutant.file))")
         continue
