@@ -1,7 +1,9 @@
 // The composed forms of properties that combine several: combineLatest, zip, and the Boolean
 // operators. Each is a Property fed by the matching producer operator over the properties'
-// producers, and keeps those properties alive. The forms of combineLatest and zip for 2 to 10
-// properties are generated into `Property+Combining+Arities.generated.swift` by
+// producers. Like every composed property, it does not keep those properties alive
+// (DesignGuidelines 3.12): once they are all gone, its producer and signal complete and its
+// value stays the last one (PropertyCompositionTests). The forms of combineLatest and zip for 2
+// to 10 properties are generated into `Property+Combining+Arities.generated.swift` by
 // `Scripts/generate-arities.swift`.
 
 extension PropertyProtocol {

@@ -11,16 +11,24 @@ import Testing
 /// process, so every test registers its closures on lines of its own.
 private final class ReportCollector: Sendable {
     private let reports = Mutex<[IsolationViolation]>([])
+    /// The handler installed before this collector, which `uninstall()` puts back.
+    private let previous: (@Sendable (IsolationViolation) -> Void)?
 
-    /// Installs a collector as the report handler; `uninstall()` restores standard error.
+    private init(previous: (@Sendable (IsolationViolation) -> Void)?) {
+        self.previous = previous
+    }
+
+    /// Installs a collector as the report handler; `uninstall()` restores the handler that was
+    /// installed before (none: standard error). The suite runs its tests one at a time, so
+    /// collectors never overlap.
     static func install() -> ReportCollector {
-        let collector = ReportCollector()
+        let collector = ReportCollector(previous: IsolationChecking.reportHandler)
         IsolationChecking.reportHandler = { violation in collector.reports.withLock { $0.append(violation) } }
         return collector
     }
 
     func uninstall() {
-        IsolationChecking.reportHandler = nil
+        IsolationChecking.reportHandler = previous
     }
 
     /// The reports of call sites in this file, at `lines` if given.
