@@ -170,6 +170,22 @@ package struct Locked<State> {
             return try body(&state.pointee)
         }
     }
+
+    /// Runs `body`, which calls a closure of the user's, with exclusive access to the state.
+    ///
+    /// For the public API that runs the caller's closure under the lock, as ReactiveSwift's does:
+    /// `Atomic.modify` and `withValue`, and a property's `modify` and `withValue`. There the lock
+    /// is not a leaf (the closure may read another property or modify another `Atomic`, which
+    /// ReactiveSwift allows), so ``LockOrder`` neither checks nor records it. Locks the closure
+    /// takes are checked as usual.
+    @inlinable
+    package func withLockCallingUserCode<R>(_ body: (inout State) throws -> R) rethrows -> R {
+        try storage.withUnsafeMutablePointers { state, lock in
+            PlatformLock.lock(lock)
+            defer { PlatformLock.unlock(lock) }
+            return try body(&state.pointee)
+        }
+    }
 }
 
 /// The order in which the package's locks may be taken, and, in debug builds, its check.
@@ -178,6 +194,7 @@ package struct Locked<State> {
 /// | --- | --- | --- |
 /// | A signal's delivery lock (`SignalCore.sendLock`) | for a whole delivery, the observers' callbacks included | any lock: state locks, and the delivery locks of the signals downstream, which are taken in the direction events flow |
 /// | A state lock (``Locked``) | for a few instructions: a transition of its state, never a callback | no lock at all |
+/// | A lock around the caller's closure (``Locked/withLockCallingUserCode(_:)``: `Atomic.modify`, a property's `modify` and `withValue`) | while that closure runs, as in ReactiveSwift | what the closure takes; not checked |
 ///
 /// A state lock is a leaf: whatever a transition decides to do (send an event, schedule or cancel
 /// an action, dispose something) is returned from `withLock` and done after the lock is

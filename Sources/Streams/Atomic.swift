@@ -20,13 +20,13 @@ public final class Atomic<Value> {
     /// Mutates the value in place, atomically, and returns what `action` returns.
     @discardableResult
     public func modify<Result>(_ action: (inout Value) throws -> Result) rethrows -> Result {
-        try storage.withLock(action)
+        try storage.withLockCallingUserCode(action)
     }
 
     /// Reads the value, atomically, and returns what `action` returns.
     @discardableResult
     public func withValue<Result>(_ action: (Value) throws -> Result) rethrows -> Result {
-        try storage.withLock { try action($0) }
+        try storage.withLockCallingUserCode { try action($0) }
     }
 
     /// Replaces the value with `newValue` and returns the old one, atomically. The old value is

@@ -134,6 +134,18 @@ struct LockOrderTests {
         #expect(message.contains("lock order: a signal's delivery lock was taken while holding the state lock"))
     }
 
+    @Test("the closure run by withLockCallingUserCode may take other locks, and leaves nothing recorded")
+    func userCodeLockIsNotALeaf() async {
+        await #expect(processExitsWith: .success) {
+            let outer = Locked(1)
+            let inner = Locked(2)
+            let sum = outer.withLockCallingUserCode { value in value + inner.withLock { $0 } }
+            // Nested the other way, and a state lock taken afterwards: still in order.
+            inner.withLock { _ in }
+            precondition(sum == 3)
+        }
+    }
+
     @Test("state locks taken one after the other, and under a delivery lock, are in order")
     func locksInOrderPass() {
         let first = Locked(1)

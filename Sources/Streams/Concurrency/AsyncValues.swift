@@ -532,23 +532,26 @@ final class AsyncValuesChannel<Value: Sendable, Error: Swift.Error>: @unchecked 
 
     @inlinable
     func receive(_ value: Value) {
-        let waiter = state.withLock { state -> UnsafeContinuation<Result<Value?, Error>, Never>? in
+        // A value the buffer drops is released after the lock, since its deinitializer may take
+        // locks of its own.
+        let (waiter, dropped) = state.withLock { state -> (UnsafeContinuation<Result<Value?, Error>, Never>?, Value?) in
             if let waiter = state.waiter {
                 state.waiter = nil
-                return waiter
+                return (waiter, nil)
             }
-            guard case .started = state.phase else { return nil }
+            guard case .started = state.phase else { return (nil, nil) }
             switch policy.kind {
             case .unbounded:
                 state.buffer.append(value)
             case let .newest(limit):
                 state.buffer.append(value)
-                if state.buffer.count > limit { _ = state.buffer.popFirst() }
+                if state.buffer.count > limit { return (nil, state.buffer.popFirst()) }
             case let .oldest(limit):
                 if state.buffer.count < limit { state.buffer.append(value) }
             }
-            return nil
+            return (nil, nil)
         }
+        withExtendedLifetime(dropped) {}
         waiter?.resume(returning: .success(value))
     }
 
@@ -577,14 +580,19 @@ final class AsyncValuesChannel<Value: Sendable, Error: Swift.Error>: @unchecked 
     /// `next()` return nil.
     @usableFromInline
     func cancel() {
-        let (waiter, disposable) = state.withLock { state -> (UnsafeContinuation<Result<Value?, Error>, Never>?, Disposable?) in
+        // The values dropped are released after the lock, since their deinitializers may take
+        // locks of their own.
+        let (waiter, disposable, dropped) = state.withLock {
+            state -> (UnsafeContinuation<Result<Value?, Error>, Never>?, Disposable?, FIFOBuffer<Value>) in
             var disposable: Disposable?
             if case let .started(running) = state.phase { disposable = running }
             state.phase = .finished
-            state.buffer.removeAll()
+            let dropped = state.buffer
+            state.buffer = FIFOBuffer()
             defer { state.waiter = nil }
-            return (state.waiter, disposable)
+            return (state.waiter, disposable, dropped)
         }
+        withExtendedLifetime(dropped) {}
         disposable?.dispose()
         waiter?.resume(returning: .success(nil))
     }

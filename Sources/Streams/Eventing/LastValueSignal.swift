@@ -49,7 +49,14 @@ public final class LastValueSignal<Value> {
         _ = core.connect()
         // Subscribed first, so the value is recorded before any observer sees it.
         let latest = self.latest
-        _ = core.subscription(Signal.Observer(value: { value in latest.withLock { $0 = value } }), replays: false)
+        _ = core.subscription(Signal.Observer(value: { value in
+            // The value replaced is released after the lock: its deinitializer may take locks.
+            let replaced = latest.withLock { latest -> Value? in
+                defer { latest = value }
+                return latest
+            }
+            withExtendedLifetime(replaced) {}
+        }), replays: false)
     }
 
     deinit {

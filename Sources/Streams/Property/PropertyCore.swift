@@ -103,7 +103,9 @@ final class PropertyCore<Value>: @unchecked Sendable {
 
     @inlinable
     func withValue<Result>(_ action: (Value) throws -> Result) rethrows -> Result {
-        try state.withLock { try action($0.value) }
+        // The caller's closure runs under the lock, as in ReactiveSwift: see
+        // `Locked.withLockCallingUserCode`.
+        try state.withLockCallingUserCode { try action($0.value) }
     }
 
     /// Changes the value with `action` and sends the new value.
@@ -111,9 +113,10 @@ final class PropertyCore<Value>: @unchecked Sendable {
     func modify<Result>(_ action: (inout Value) throws -> Result) rethrows -> Result {
         // When no thread is sending, this thread becomes the sender and sends its change at
         // once; otherwise the change is queued behind the others and whoever is sending sends it.
-        // The old value is released after the lock, which is a leaf (see `LockOrder`): releasing
+        // The caller's closure runs under the lock, as in ReactiveSwift (see
+        // `Locked.withLockCallingUserCode`); the old value is released after the lock: releasing
         // it may run a deinitializer that takes locks of its own.
-        let (result, change, old) = try state.withLock { state -> (Result, Value?, Value) in
+        let (result, change, old) = try state.withLockCallingUserCode { state -> (Result, Value?, Value) in
             let old = state.value
             let result = try action(&state.value)
             return (result, state.queue.claimOrQueue(.change(state.value)) ? state.value : nil, old)

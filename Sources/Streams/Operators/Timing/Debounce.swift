@@ -44,15 +44,18 @@ extension Operators {
                 case let .value(value):
                     let now = scheduler.currentDate
                     // One critical section: hold the value, withdraw the delivery of the one it
-                    // supersedes, reserve its own.
-                    let (superseded, id) = run.withLock { storage in
+                    // supersedes, reserve its own. The value it replaces is released after the
+                    // lock, since its deinitializer may take locks of its own.
+                    let (superseded, id, replaced) = run.withLock { storage in
+                        let replaced = storage.state.pending
                         storage.state.pending = value
                         storage.state.receivedAt = now
                         let superseded = storage.cancel(storage.state.pendingAction)
                         let id = storage.reserve()
                         storage.state.pendingAction = id
-                        return (superseded, id)
+                        return (superseded, id, replaced)
                     }
+                    withExtendedLifetime(replaced) {}
                     superseded?.dispose()
                     run.launch(id, on: scheduler, after: now.addingTimeInterval(interval),
                                take: { $0.take() }, deliver: send)

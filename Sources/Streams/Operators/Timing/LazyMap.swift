@@ -26,13 +26,16 @@ extension Operators {
                 switch event {
                 case let .value(value):
                     // One critical section: replace the waiting value, or reserve the
-                    // transformation of this one when none waits.
-                    let id = run.withLock { storage -> ScheduledActions.ID? in
-                        defer { storage.state.pending = value }
-                        guard storage.state.pending == nil else { return nil }
+                    // transformation of this one when none waits. The value replaced is released
+                    // after the lock, since its deinitializer may take locks of its own.
+                    let (id, replaced) = run.withLock { storage -> (ScheduledActions.ID?, Value?) in
+                        let replaced = storage.state.pending
+                        storage.state.pending = value
+                        guard replaced == nil else { return (nil, replaced) }
                         storage.state.pendingAction = storage.reserve()
-                        return storage.state.pendingAction
+                        return (storage.state.pendingAction, nil)
                     }
+                    withExtendedLifetime(replaced) {}
                     run.launch(id, on: scheduler, take: { state -> Value? in
                         defer {
                             state.pending = nil
@@ -48,11 +51,13 @@ extension Operators {
                     let id = run.withLock { $0.reserve() }
                     run.launch(id, on: scheduler) { downstream.send(error: error) }
                 case .interrupted:
-                    let (dropped, id) = run.withLock { storage in
+                    let (dropped, id, droppedValue) = run.withLock { storage in
+                        let droppedValue = storage.state.pending
                         storage.state.pending = nil
                         defer { storage.state.pendingAction = nil }
-                        return (storage.cancel(storage.state.pendingAction), storage.reserve())
+                        return (storage.cancel(storage.state.pendingAction), storage.reserve(), droppedValue)
                     }
+                    withExtendedLifetime(droppedValue) {}
                     dropped?.dispose()
                     run.launch(id, on: scheduler) { downstream.sendInterrupted() }
                 }

@@ -31,11 +31,15 @@ extension Operators {
             let send: (Value) -> Void = { downstream.send(value: $0) }
             return Signal<Value, Error>.Observer { event in
                 guard case let .value(value) = event else {
-                    let (dropped, id) = run.withLock { storage in
+                    // The value dropped is released after the lock, since its deinitializer may
+                    // take locks of its own.
+                    let (dropped, id, droppedValue) = run.withLock { storage in
+                        let droppedValue = storage.state.pending
                         storage.state.pending = nil
                         defer { storage.state.pendingAction = nil }
-                        return (storage.cancel(storage.state.pendingAction), storage.reserve())
+                        return (storage.cancel(storage.state.pendingAction), storage.reserve(), droppedValue)
                     }
+                    withExtendedLifetime(droppedValue) {}
                     dropped?.dispose()
                     run.launch(id, on: scheduler) { downstream.send(event) }
                     return
@@ -44,7 +48,8 @@ extension Operators {
                 // One critical section: hold the value, withdraw the delivery scheduled for the
                 // previous one (rescheduling each time, as ReactiveSwift does, keeps same-instant
                 // actions of the scheduler in the order they were scheduled), reserve the next.
-                let (date, replaced, id) = run.withLock { storage in
+                let (date, replaced, id, replacedValue) = run.withLock { storage in
+                    let replacedValue = storage.state.pending
                     storage.state.pending = value
                     var date = now
                     if let lastSent = storage.state.lastSent, lastSent <= now {
@@ -53,8 +58,9 @@ extension Operators {
                     let replaced = storage.cancel(storage.state.pendingAction)
                     let id = storage.reserve()
                     storage.state.pendingAction = id
-                    return (date, replaced, id)
+                    return (date, replaced, id, replacedValue)
                 }
+                withExtendedLifetime(replacedValue) {}
                 replaced?.dispose()
                 run.launch(id, on: scheduler, after: date, take: { state -> Value? in
                     guard let latest = state.pending else { return nil }
