@@ -5,7 +5,6 @@
 import CExecutorCheck
 import Dispatch
 import Foundation
-import Synchronization
 
 /// What Streams does when an observer closure written in code isolated to an actor (a
 /// `@MainActor` view model, say) is called outside that actor.
@@ -74,7 +73,7 @@ public enum IsolationChecking {
         var reported: Set<IsolationViolation.Site> = []
     }
 
-    private static let settings = Mutex(Settings())
+    private static let settings = Locked(Settings())
 
     /// The mode named by `STREAMS_ISOLATION_CHECKING`, or ``Mode-swift.enum/report``.
     private static let environmentMode: Mode = {
