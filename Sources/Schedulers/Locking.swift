@@ -164,11 +164,7 @@ package struct Locked<State> {
         LockOrder.willTake(.state(site))
         defer { LockOrder.didRelease(.state(site)) }
         #endif
-        return try storage.withUnsafeMutablePointers { state, lock in
-            PlatformLock.lock(lock)
-            defer { PlatformLock.unlock(lock) }
-            return try body(&state.pointee)
-        }
+        return try withLockCallingUserCode(body)
     }
 
     /// Runs `body`, which calls a closure of the user's, with exclusive access to the state.
@@ -177,7 +173,7 @@ package struct Locked<State> {
     /// `Atomic.modify` and `withValue`, and a property's `modify` and `withValue`. There the lock
     /// is not a leaf (the closure may read another property or modify another `Atomic`, which
     /// ReactiveSwift allows), so ``LockOrder`` neither checks nor records it. Locks the closure
-    /// takes are checked as usual.
+    /// takes are checked as usual. ``withLock(_:)`` is this, with the check.
     @inlinable
     package func withLockCallingUserCode<R>(_ body: (inout State) throws -> R) rethrows -> R {
         try storage.withUnsafeMutablePointers { state, lock in
