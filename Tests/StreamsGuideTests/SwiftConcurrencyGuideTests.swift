@@ -185,6 +185,12 @@ struct SwiftConcurrencyGuideTests {
 
         let score = MutableProperty(0)
         let model = ScoreViewModel(scores: Property(score))
+        // At once only on the main thread with nothing waiting: the runner may service the main
+        // queue from another thread, and tests running meanwhile may have queued work there. The
+        // initial value is delivered by the time the main queue has run what was queued before.
+        await withCheckedContinuation { continuation in
+            DispatchQueue.main.async { continuation.resume() }
+        }
         #expect(model.text == "Score: 0")
         let changed = AsyncStream.makeStream(of: Void.self)
         let watcher = score.signal.observeValues(on: MainActor.self) { _ in changed.continuation.yield() }
