@@ -106,3 +106,13 @@ func eventually(within seconds: Double = 5, _ condition: () -> Bool) -> Bool {
     }
     return true
 }
+
+/// The virtual date `seconds` after the default start date of a `TestScheduler`.
+func t(_ seconds: Double) -> Date {
+    Date(timeIntervalSinceReferenceDate: seconds)
+}
+
+/// The current virtual time of `scheduler`, in seconds since its default start date.
+func now(_ scheduler: TestScheduler) -> Double {
+    scheduler.currentDate.timeIntervalSinceReferenceDate
+}

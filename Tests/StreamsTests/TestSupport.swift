@@ -159,3 +159,10 @@ final class EventLog<Value, Error: Swift.Error>: @unchecked Sendable {
     var values: [Value] { events.compactMap(\.value) }
     var terminals: [Signal<Value, Error>.Event] { events.filter(\.isTerminating) }
 }
+
+/// Starts `producer` and returns every event of the run.
+func events<Value, Error>(of producer: SignalProducer<Value, Error>) -> [Signal<Value, Error>.Event] {
+    let log = EventLog<Value, Error>()
+    producer.start(log.observer)
+    return log.events
+}

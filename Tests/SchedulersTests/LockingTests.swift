@@ -120,8 +120,8 @@ struct LockOrderTests {
             outer.withLock { _ in inner.withLock { _ in } }
         }
         let message = result.map { String(decoding: $0.standardErrorContent, as: UTF8.self) } ?? ""
-        #expect(message.contains("lock order: the state lock created at SchedulersTests/PlatformLockTests.swift:"))
-        #expect(message.contains("was taken while holding the state lock created at SchedulersTests/PlatformLockTests.swift:"))
+        #expect(message.contains("lock order: the state lock created at SchedulersTests/LockingTests.swift:"))
+        #expect(message.contains("was taken while holding the state lock created at SchedulersTests/LockingTests.swift:"))
     }
 
     @Test("waiting for a delivery lock while holding a state lock stops the program")
