@@ -71,7 +71,9 @@ public final class TestScheduler: DateScheduler, @unchecked Sendable {
         // Work still queued releases its action: a pending action often holds, directly or
         // through what it captured, the disposable that holds it (a repeating action's
         // `SerialDisposable`, a timing operator's table of pending actions), and only the queue
-        // would have broken that cycle by running or dropping it.
+        // would have broken that cycle by running or dropping it. Clearing `action` outside the
+        // lock is safe: only the scheduler's methods touch it, and nothing can call them now (a
+        // work item's `dispose` reaches the scheduler through a weak reference, already nil).
         let pending = state.withLock { state -> [Work] in
             defer { state.queue = [] }
             return state.queue
