@@ -5,8 +5,9 @@
 ///
 /// Taking is O(1) amortized, and a taken element is released at once. The space of taken
 /// elements is reclaimed when the queue empties (the storage is kept for reuse if it is small),
-/// or once more than half of a large array has been taken, so that a queue fed while it drains
-/// (a million synchronous inner streams) does not keep every processed element.
+/// or once at least 1,024 elements, and at least half of the array, have been taken, so that a
+/// queue fed while it drains (a million synchronous inner streams) does not keep every processed
+/// element.
 @usableFromInline
 struct FIFOBuffer<Element> {
     @usableFromInline var elements: ContiguousArray<Element?> = []

@@ -41,7 +41,7 @@ struct FIFOBufferTests {
         #expect(buffer.count == 1)
     }
 
-    @Test("a queue fed while it drains drops the space of taken elements once more than half is taken")
+    @Test("a queue fed while it drains drops the space of taken elements once half of it is taken")
     func reclaimsTakenSpace() {
         var buffer = FIFOBuffer<Int>()
         for value in 0..<3_000 { buffer.append(value) }
@@ -53,6 +53,17 @@ struct FIFOBufferTests {
         var rest: [Int] = []
         while let next = buffer.popFirst() { rest.append(next) }
         #expect(rest == Array(1_500..<3_000))
+    }
+
+    @Test("a small queue keeps taken space until 1,024 elements are taken, half or not")
+    func reclaimFloor() {
+        var buffer = FIFOBuffer<Int>()
+        for value in 0..<2_000 { buffer.append(value) }
+        for expected in 0..<1_023 { #expect(buffer.popFirst() == expected) }
+        #expect(buffer.elements.count == 2_000, "over half taken, but fewer than 1,024: kept")
+        #expect(buffer.popFirst() == 1_023)
+        #expect(buffer.elements.count == 976 && buffer.head == 0)
+        #expect(buffer.popFirst() == 1_024)
     }
 
     @Test("an emptied queue keeps small storage for reuse and gives large storage back")
