@@ -26,20 +26,7 @@ extension SignalProducer {
         requirement(count >= 0, "retry(upTo:) needs a count >= 0, got \(count)", file: file, line: line)
         if count == 0 { return self }
         let producer = self
-        return .sequencing {
-            var retriesLeft = count
-            return { previous in
-                switch previous {
-                case nil:
-                    return .start(producer)
-                case .failed? where retriesLeft > 0:
-                    retriesLeft -= 1
-                    return .start(producer)
-                case let termination?:
-                    return .finish(termination)
-                }
-            }
-        }
+        return .sequencing(plan: { RetryPlan(producer, retries: count, pause: nil) })
     }
 
     /// Starts this producer again each time it fails, up to `count` more times, waiting
@@ -78,24 +65,45 @@ extension SignalProducer {
                 observer.sendCompleted()
             }
         }
-        return .sequencing {
-            var retriesLeft = count
-            var pausing = false
-            return { previous in
-                switch previous {
-                case nil:
-                    return .start(producer)
-                case .failed? where !pausing && retriesLeft > 0:
-                    retriesLeft -= 1
-                    pausing = true
-                    return .start(pause)
-                case .completed? where pausing:
-                    pausing = false
-                    return .start(producer)
-                case let termination?:
-                    return .finish(termination)
-                }
-            }
+        return .sequencing(plan: { RetryPlan(producer, retries: count, pause: pause) })
+    }
+}
+
+/// The plan of `retry`: the producer, then, after each failure while retries are left, the
+/// producer again (after `pause` has completed, if there is one); any other end, or a failure
+/// with no retry left, ends the run.
+@usableFromInline
+struct RetryPlan<Value, Failure: Swift.Error>: SequencePlan {
+    @usableFromInline let producer: SignalProducer<Value, Failure>
+    /// A stage run between a failure and the next attempt: the wait of
+    /// `retry(upTo:interval:on:)`, which completes without a value.
+    @usableFromInline let pause: SignalProducer<Value, Failure>?
+    @usableFromInline var retriesLeft: Int
+    /// Whether the running stage is `pause`.
+    @usableFromInline var pausing = false
+
+    @inlinable
+    init(_ producer: SignalProducer<Value, Failure>, retries: Int, pause: SignalProducer<Value, Failure>?) {
+        self.producer = producer
+        self.pause = pause
+        retriesLeft = retries
+    }
+
+    @inlinable
+    mutating func next(after previous: Termination<Failure>?) -> SequenceStep<Value, Failure> {
+        switch previous {
+        case nil:
+            return .start(producer)
+        case .failed? where !pausing && retriesLeft > 0:
+            retriesLeft -= 1
+            guard let pause else { return .start(producer) }
+            pausing = true
+            return .start(pause)
+        case .completed? where pausing:
+            pausing = false
+            return .start(producer)
+        case let termination?:
+            return .finish(termination)
         }
     }
 }

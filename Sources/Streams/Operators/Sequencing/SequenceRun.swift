@@ -2,9 +2,9 @@
 // `ProducerKind`: one producer run after another, each started when the previous one ended, in
 // constant stack.
 //
-// An operator describes itself as a *plan*: a function, made afresh for each run, that is told
-// how the previous stage ended (`nil` before the first) and answers with the next stage to start
-// or the way the whole run ends. `concat` is the plan "this producer, then that one", `repeat(n)`
+// An operator describes itself as a *plan* (a `SequencePlan`), made afresh for each run, that is
+// told how the previous stage ended (`nil` before the first) and answers with the next stage to
+// start or the way the whole run ends. `concat` is the plan "this producer, then that one", `repeat(n)`
 // "this producer n times", `retry(upTo:)` "this producer again after each failure, n times".
 //
 // A run may also have a *source*: a producer whose values are stages, started with the run and
@@ -43,9 +43,66 @@ enum SequenceStep<Value, Error: Swift.Error> {
 }
 
 /// The plan of one run of a sequencing operator: given how the previous stage ended (`nil` before
-/// the first stage), what to do next. Called serially, by the run's drainer only.
+/// the first stage), what to do next.
+///
+/// A plan is made afresh for each run and called serially, by the run's drainer only, so it keeps
+/// what it counts in stored properties of its own: ``StagesPlan`` (`concat`, `then`, `repeat`),
+/// ``SourcePlan`` (`bind`) and ``RetryPlan`` (`retry`).
 @usableFromInline
-typealias SequencePlan<Value, Error: Swift.Error> = (_ previous: Termination<Error>?) -> SequenceStep<Value, Error>
+protocol SequencePlan {
+    /// The values of the stages.
+    associatedtype Value
+    /// The error of the stages and of the run.
+    associatedtype Failure: Swift.Error
+
+    /// What to do once the previous stage ended as `previous`; `nil` when the run starts.
+    mutating func next(after previous: Termination<Failure>?) -> SequenceStep<Value, Failure>
+}
+
+/// The plan of `bind`: each stage the source sends, in order; a failure or an interruption, of a
+/// stage or of the source, ends the run.
+@usableFromInline
+struct SourcePlan<Value, Failure: Swift.Error>: SequencePlan {
+    @inlinable init() {}
+
+    @inlinable
+    func next(after previous: Termination<Failure>?) -> SequenceStep<Value, Failure> {
+        switch previous {
+        case nil, .completed?: return .startFromSource
+        case let termination?: return .finish(termination)
+        }
+    }
+}
+
+/// The plan of `concat`, `then` and `repeat`: the stages of an iterator, one after another, each
+/// started when the previous one completed; the run completes after the last.
+@usableFromInline
+struct StagesPlan<Stages: IteratorProtocol, Value, Failure: Swift.Error>: SequencePlan
+where Stages.Element == SignalProducer<Value, Failure> {
+    /// The stages not started yet, advanced one at a time.
+    @usableFromInline var stages: Stages
+    /// Whether an interrupted stage counts as completed; otherwise it ends the run.
+    @usableFromInline let interruptionCompletes: Bool
+
+    @inlinable
+    init(_ stages: Stages, interruptionCompletes: Bool) {
+        self.stages = stages
+        self.interruptionCompletes = interruptionCompletes
+    }
+
+    @inlinable
+    mutating func next(after previous: Termination<Failure>?) -> SequenceStep<Value, Failure> {
+        switch previous {
+        case .interrupted? where !interruptionCompletes:
+            return .finish(.interrupted)
+        case nil, .completed?, .interrupted?:
+            guard let next = stages.next() else { return .finish(.completed) }
+            return .start(next)
+        case let termination?:
+            return .finish(termination)
+        }
+    }
+}
 
 extension SignalProducer {
     /// A producer whose runs follow the plan `makePlan` returns, made once per start.
@@ -53,10 +110,12 @@ extension SignalProducer {
     /// Values of every stage go downstream as they arrive, on the stage's thread. The run ends
     /// when the plan says so; disposing it interrupts the running stage and starts no other.
     @inlinable
-    static func sequencing(_ makePlan: @escaping () -> SequencePlan<Value, Error>) -> SignalProducer<Value, Error> {
+    static func sequencing<Plan: SequencePlan>(
+        plan makePlan: @escaping () -> Plan
+    ) -> SignalProducer<Value, Error> where Plan.Value == Value, Plan.Failure == Error {
         SignalProducer { observer, lifetime in
             // Without a source nothing is sent, so there is never a stage to make.
-            SequenceRun<Value, Error, Never>(
+            SequenceRun<Plan, Never>(
                 observer: observer, lifetime: lifetime, plan: makePlan(), source: nil,
                 stage: { (_: Never) -> SignalProducer<Value, Error> in }
             ).start()
@@ -74,10 +133,10 @@ extension SignalProducer {
     ///     interrupts it.
     ///   - makePlan: Called once per start.
     @inlinable
-    static func sequencing(
+    static func sequencing<Plan: SequencePlan>(
         source: SignalProducer<SignalProducer<Value, Error>, Error>,
-        _ makePlan: @escaping () -> SequencePlan<Value, Error>
-    ) -> SignalProducer<Value, Error> {
+        plan makePlan: @escaping () -> Plan
+    ) -> SignalProducer<Value, Error> where Plan.Value == Value, Plan.Failure == Error {
         SignalProducer { observer, lifetime in
             SequenceRun(observer: observer, lifetime: lifetime, plan: makePlan(), source: source, stage: { $0 }).start()
         }
@@ -90,14 +149,7 @@ extension SignalProducer {
     /// - Parameter source: Started once per start, beside the stages.
     @inlinable
     static func sequencing(source: SignalProducer<SignalProducer<Value, Error>, Error>) -> SignalProducer<Value, Error> {
-        sequencing(source: source) {
-            { previous in
-                switch previous {
-                case nil, .completed?: return .startFromSource
-                case let termination?: return .finish(termination)
-                }
-            }
-        }
+        sequencing(source: source) { SourcePlan() }
     }
 
     /// Runs `stages` one after another, each started when the previous one completed; the first
@@ -114,25 +166,12 @@ extension SignalProducer {
         interruptionCompletes: Bool = false,
         stages makeStages: @escaping () -> Stages
     ) -> SignalProducer<Value, Error> where Stages.Element == SignalProducer<Value, Error> {
-        sequencing {
-            var stages = makeStages()
-            return { previous in
-                switch previous {
-                case .interrupted? where !interruptionCompletes:
-                    return .finish(.interrupted)
-                case nil, .completed?, .interrupted?:
-                    guard let next = stages.next() else { return .finish(.completed) }
-                    return .start(next)
-                case let termination?:
-                    return .finish(termination)
-                }
-            }
-        }
+        sequencing(plan: { StagesPlan(makeStages(), interruptionCompletes: interruptionCompletes) })
     }
 }
 
-/// One run of a sequencing operator (``SignalProducer/sequencing(_:)``,
-/// ``SignalProducer/sequencing(source:_:)``).
+/// One run of a sequencing operator (``SignalProducer/sequencing(plan:)``,
+/// ``SignalProducer/sequencing(source:plan:)``).
 ///
 /// Every input (the start, the end of each stage, what the source sends) goes through a
 /// ``Serializer``, so `plan` and the fields below it are touched only by its drainer. Values of
@@ -142,7 +181,10 @@ extension SignalProducer {
 /// `Sent` is what the source sends, made into a stage by `stage`: a producer, or `Never` for a run
 /// without a source, whose inputs then carry nothing to copy but a termination.
 @usableFromInline
-final class SequenceRun<Value, Error: Swift.Error, Sent>: TrampolineTask, InnerRunOwner, @unchecked Sendable {
+final class SequenceRun<Plan: SequencePlan, Sent>: TrampolineTask, InnerRunOwner, @unchecked Sendable {
+    @usableFromInline typealias Value = Plan.Value
+    @usableFromInline typealias Error = Plan.Failure
+
     @usableFromInline
     enum Input {
         /// Start the first stage.
@@ -165,8 +207,8 @@ final class SequenceRun<Value, Error: Swift.Error, Sent>: TrampolineTask, InnerR
     /// Makes a stage of what the source sent.
     @usableFromInline let stage: (Sent) -> SignalProducer<Value, Error>
 
-    /// Drainer-only: the plan, dropped when the run ends so that what it captured is released.
-    @usableFromInline var plan: SequencePlan<Value, Error>?
+    /// Drainer-only: the plan, dropped when the run ends so that what it holds is released.
+    @usableFromInline @exclusivity(unchecked) var plan: Plan?
     /// Drainer-only: the stages the source sent that the plan has not taken yet.
     @usableFromInline var waiting = FIFOBuffer<Sent>()
     /// Drainer-only: the plan asked for the source's next stage and none was waiting.
@@ -177,11 +219,11 @@ final class SequenceRun<Value, Error: Swift.Error, Sent>: TrampolineTask, InnerR
     /// Drains the serializer. Built in inlinable code, so that the trampoline, which calls tasks
     /// through a protocol and so runs unspecialized code, reaches the run's specialized drain
     /// loop at once instead of running every stage through unspecialized generic code.
-    @usableFromInline let drainTask: (SequenceRun<Value, Error, Sent>) -> Void
+    @usableFromInline let drainTask: (SequenceRun<Plan, Sent>) -> Void
 
     @inlinable
     init(
-        observer: Signal<Value, Error>.Observer, lifetime: Lifetime, plan: @escaping SequencePlan<Value, Error>,
+        observer: Signal<Value, Error>.Observer, lifetime: Lifetime, plan: Plan,
         source: SignalProducer<Sent, Error>?, stage: @escaping (Sent) -> SignalProducer<Value, Error>
     ) {
         self.observer = observer
@@ -230,7 +272,7 @@ final class SequenceRun<Value, Error: Swift.Error, Sent>: TrampolineTask, InnerR
 
     @inlinable
     func handle(_ input: Input) {
-        guard let plan else { return }
+        guard plan != nil else { return }
         let previous: Termination<Error>?
         switch input {
         case .start: previous = nil
@@ -238,7 +280,7 @@ final class SequenceRun<Value, Error: Swift.Error, Sent>: TrampolineTask, InnerR
         case let .sourceSent(sent): return sourceSent(sent)
         case let .sourceEnded(termination): return sourceEnded(termination)
         }
-        switch plan(previous) {
+        switch plan!.next(after: previous) {
         case let .start(stage): startStage(stage)
         case .startFromSource: startFromSource()
         case let .finish(termination): finish(termination)
