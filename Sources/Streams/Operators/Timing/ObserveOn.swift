@@ -4,9 +4,17 @@ extension Operators {
     /// Schedules the delivery of every event on `scheduler`, one action per event.
     ///
     /// The upstream calls the operator serially, so the actions are scheduled in event order and
-    /// a scheduler, which runs its actions in order, delivers them in order.
+    /// a scheduler, which runs its actions in order, delivers them in order. On a
+    /// ``QueueScheduler`` the events wait in a ``QueueHop`` and each queue item delivers the
+    /// oldest, which is the same order at less cost.
     @inlinable
     static func observe<Value, Error>(on scheduler: Scheduler) -> SerializedOperator<Value, Error, Value, Error> {
+        if let queueScheduler = scheduler as? QueueScheduler {
+            return { downstream, lifetime in
+                let hop = QueueHop(to: downstream, on: queueScheduler, until: lifetime)
+                return Signal<Value, Error>.Observer { event in hop.send(event) }
+            }
+        }
         return { downstream, lifetime in
             let actions = ScheduledActions(until: lifetime)
             return Signal<Value, Error>.Observer { event in
