@@ -21,6 +21,12 @@ import Synchronization
 //   and ending the output stops the upstream. One that delivers on a scheduler is applied with
 //   `liftScheduled`, which also interrupts on that scheduler when a run is disposed.
 //
+// An operator's body is a function rather than a type of its own: what it makes is an observer,
+// whose action is a closure whatever makes it (a `Signal.Observer` holds one), so a type per
+// operator would only name the frame that builds the closure, at the price of a declaration per
+// operator. What keeps state across a run's stages and is held by one engine generic over it is
+// a type: the sequencing engine's plans (`SequencePlan`).
+//
 // The public forms call an operator's body through `liftFused`, `liftSerialized` or
 // `liftScheduled`, which both kinds of stream implement. The `Signal` form of an operator is
 // written by hand and its `SignalProducer` form generated from it (`Scripts/generate-forms.swift`),
