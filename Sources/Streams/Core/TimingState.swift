@@ -29,7 +29,9 @@ import Foundation
 ///   second, short critical section: the scheduler cannot be called under the lock, since it may
 ///   run the action at once, and the action takes the lock).
 ///
-/// - Complexity: O(1) per scheduled, run or cancelled action (a dictionary insert and removal).
+/// - Complexity: O(log n) per scheduled, run or cancelled action, for n pending actions (see
+///   ``PendingActions``): O(1) for the operators that keep one action pending at a time, as
+///   `throttle` and `debounce` do.
 @usableFromInline
 final class TimingState<State>: @unchecked Sendable {
     /// Identifies one scheduled action.
@@ -47,7 +49,7 @@ final class TimingState<State>: @unchecked Sendable {
         @usableFromInline var nextID: ID = 0
         /// The actions not yet run nor cancelled, with the disposable their scheduler returned
         /// (`nil` until `schedule` returns, or when the scheduler cannot cancel).
-        @usableFromInline var pending: [ID: Disposable?] = [:]
+        @usableFromInline var pending = PendingActions()
 
         @inlinable
         init(state: State) {
@@ -63,7 +65,7 @@ final class TimingState<State>: @unchecked Sendable {
             guard !ended else { return nil }
             let id = nextID
             nextID &+= 1
-            pending[id] = .some(nil)
+            pending.append(id)
             return id
         }
 
@@ -73,16 +75,14 @@ final class TimingState<State>: @unchecked Sendable {
         /// - Returns: The disposable to dispose once the lock is released, if any.
         @inlinable
         mutating func cancel(_ id: ID?) -> Disposable? {
-            guard let id, let index = pending.index(forKey: id) else { return nil }
-            return pending.remove(at: index).value
+            guard let id else { return nil }
+            return pending.remove(id)?.disposable
         }
 
         /// Claims the action `id` for running: `false` if it was cancelled.
         @inlinable
         mutating func claim(_ id: ID) -> Bool {
-            guard let index = pending.index(forKey: id) else { return false }
-            pending.remove(at: index)
-            return true
+            pending.remove(id) != nil
         }
     }
 
@@ -174,24 +174,123 @@ final class TimingState<State>: @unchecked Sendable {
     @inlinable
     func keep(_ disposable: Disposable?, for id: ID) {
         guard let disposable else { return }
-        let stale = storage.withLock { storage -> Bool in
-            guard storage.pending.index(forKey: id) != nil else { return true }
-            storage.pending[id] = .some(disposable)
-            return false
-        }
+        let stale = storage.withLock { storage in !storage.pending.keep(disposable, for: id) }
         if stale { disposable.dispose() }
     }
 
     /// Cancels every pending action and refuses new ones.
     @usableFromInline
     func cancelAll() {
-        let disposables = storage.withLock { storage -> [ID: Disposable?] in
+        let pending = storage.withLock { storage -> PendingActions in
             storage.ended = true
-            defer { storage.pending = [:] }
+            defer { storage.pending = PendingActions() }
             return storage.pending
         }
-        for case let disposable? in disposables.values {
-            disposable.dispose()
+        pending.disposeAll()
+    }
+}
+
+/// The actions a ``TimingState`` has reserved that have neither run nor been cancelled, in the
+/// order they were reserved, which is the order of their identifiers.
+///
+/// An array of entries in identifier order: reserving appends, and finding an action is a binary
+/// search. A removed action leaves a dead entry, so that removing never shifts the array: the
+/// dead entries at the front are skipped at once, the array is emptied with its last live entry,
+/// and it is compacted when dead entries outnumber live ones (and 16), which keeps it within twice
+/// the pending actions, amortized O(1) per removal. Timing operators keep one action pending at a
+/// time (`throttle`, `debounce`) or see their actions run in the order they were scheduled
+/// (`delay`), so the search is over one entry, or ends at the front; a hash table would cost a
+/// hash of the identifier per operation.
+@usableFromInline
+struct PendingActions {
+    /// One reserved action.
+    @usableFromInline
+    struct Entry {
+        @usableFromInline let id: UInt64
+        /// The disposable its scheduler returned, once `schedule` has returned one.
+        @usableFromInline var disposable: Disposable?
+        /// Whether it has neither run nor been cancelled.
+        @usableFromInline var isLive: Bool
+
+        @inlinable
+        init(id: UInt64) {
+            self.id = id
+            disposable = nil
+            isLive = true
+        }
+    }
+
+    /// The entries in identifier order; those before `head` are dead.
+    @usableFromInline var entries: ContiguousArray<Entry> = []
+    /// The first entry that may be live.
+    @usableFromInline var head = 0
+    /// How many entries are live.
+    @usableFromInline var liveCount = 0
+
+    /// No action.
+    @inlinable
+    init() {}
+
+    /// Whether no action is pending.
+    @inlinable
+    var isEmpty: Bool { liveCount == 0 }
+
+    /// Adds the action `id`, which is greater than every identifier added before.
+    @inlinable
+    mutating func append(_ id: UInt64) {
+        entries.append(Entry(id: id))
+        liveCount += 1
+    }
+
+    /// The index of the live entry of `id`, if there is one.
+    @inlinable
+    func index(of id: UInt64) -> Int? {
+        var low = head
+        var high = entries.count
+        while low < high {
+            let middle = low + (high - low) / 2
+            if entries[middle].id < id { low = middle + 1 } else { high = middle }
+        }
+        guard low < entries.count, entries[low].id == id, entries[low].isLive else { return nil }
+        return low
+    }
+
+    /// Withdraws the action `id`: returns its entry, or `nil` if it is not pending.
+    @inlinable
+    mutating func remove(_ id: UInt64) -> Entry? {
+        guard let index = index(of: id) else { return nil }
+        let removed = entries[index]
+        liveCount -= 1
+        if liveCount == 0 {
+            entries.removeAll(keepingCapacity: entries.capacity <= 64)
+            head = 0
+            return removed
+        }
+        entries[index].isLive = false
+        entries[index].disposable = nil
+        // A live entry remains, so the skip stops at it.
+        while !entries[head].isLive { head += 1 }
+        if entries.count - liveCount > Swift.max(liveCount, 16) {
+            entries = ContiguousArray(entries[head...].lazy.filter { $0.isLive })
+            head = 0
+        }
+        return removed
+    }
+
+    /// Keeps `disposable` for the action `id` and returns `true`, or returns `false` if the
+    /// action is no longer pending (it ran or was cancelled while it was being scheduled).
+    @inlinable
+    mutating func keep(_ disposable: Disposable, for id: UInt64) -> Bool {
+        guard let index = index(of: id) else { return false }
+        entries[index].disposable = disposable
+        return true
+    }
+
+    /// Disposes the disposable of every pending action.
+    @inlinable
+    func disposeAll() {
+        for entry in entries[head...] where entry.isLive {
+            entry.disposable?.dispose()
         }
     }
 }

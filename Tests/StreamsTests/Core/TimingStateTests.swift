@@ -116,3 +116,96 @@ struct TimingStateTests {
         withExtendedLifetime(token) {}
     }
 }
+
+/// `PendingActions`: the reserved actions of a `TimingState`, in identifier order.
+@Suite("PendingActions")
+struct PendingActionsTests {
+    /// A disposable that counts its disposals.
+    final class Counted: Disposable, @unchecked Sendable {
+        var disposals = 0
+        var isDisposed: Bool { disposals > 0 }
+        func dispose() { disposals += 1 }
+    }
+
+    @Test("an action is found until it is removed, in any order, and only once")
+    func removeInAnyOrder() {
+        var pending = PendingActions()
+        for id in UInt64(0)..<10 { pending.append(id) }
+        for id: UInt64 in [3, 0, 9, 4, 1] {
+            let first = pending.remove(id)
+            let second = pending.remove(id)
+            #expect(first?.id == id)
+            #expect(second == nil, "\(id) removed twice")
+        }
+        #expect(pending.liveCount == 5)
+        for id in UInt64(0)..<10 {
+            #expect((pending.index(of: id) != nil) == [2, 5, 6, 7, 8].contains(id), "\(id)")
+        }
+        #expect(pending.index(of: 10) == nil)
+        for id: UInt64 in [2, 5, 6, 7, 8] {
+            let removed = pending.remove(id)
+            #expect(removed != nil)
+        }
+        #expect(pending.isEmpty)
+        #expect(pending.entries.isEmpty, "emptied with its last live action")
+    }
+
+    @Test("a disposable is kept only for a pending action, and disposeAll disposes the pending ones")
+    func keepAndDisposeAll() {
+        var pending = PendingActions()
+        let kept = (0..<4).map { _ in Counted() }
+        for id in UInt64(0)..<4 { pending.append(id) }
+        for id in 0..<4 {
+            let isKept = pending.keep(kept[id], for: UInt64(id))
+            #expect(isKept)
+        }
+        let removed = pending.remove(1)
+        #expect(removed?.disposable === kept[1])
+        let keptAfterRemoval = pending.keep(Counted(), for: 1)
+        #expect(!keptAfterRemoval, "a withdrawn action keeps nothing")
+        pending.disposeAll()
+        #expect(kept.map(\.disposals) == [1, 0, 1, 1])
+    }
+
+    @Test("actions removed in the order they were added leave the array within twice the pending ones")
+    func boundedWhenRemovedInOrder() {
+        var pending = PendingActions()
+        var next: UInt64 = 0
+        var oldest: UInt64 = 0
+        for _ in 0..<100 {
+            pending.append(next)
+            next += 1
+        }
+        for round in 0..<10_000 {
+            pending.append(next)
+            next += 1
+            let removed = pending.remove(oldest)
+            #expect(removed != nil)
+            oldest += 1
+            if pending.entries.count > 2 * pending.liveCount + 16 {
+                Issue.record("round \(round): \(pending.entries.count) entries for \(pending.liveCount) pending")
+                return
+            }
+        }
+        #expect(pending.liveCount == 100)
+        #expect(pending.index(of: oldest) != nil && pending.index(of: next - 1) != nil)
+    }
+
+    @Test("removing all but the oldest compacts the array and keeps the order")
+    func compactionKeepsOrder() {
+        var pending = PendingActions()
+        for id in UInt64(0)..<100 { pending.append(id) }
+        for id in Array(stride(from: UInt64(99), to: 0, by: -2)) + Array(stride(from: UInt64(98), to: 0, by: -2)) {
+            let removed = pending.remove(id)
+            #expect(removed != nil, "\(id)")
+        }
+        #expect(pending.liveCount == 1)
+        #expect(pending.entries.count <= 17, "\(pending.entries.count) entries for 1 pending")
+        #expect(pending.index(of: 0) == pending.head)
+        pending.append(100)
+        let newest = pending.remove(100)
+        let oldest = pending.remove(0)
+        #expect(newest != nil && oldest != nil)
+        #expect(pending.isEmpty)
+    }
+}
