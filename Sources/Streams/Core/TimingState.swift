@@ -199,8 +199,8 @@ final class TimingState<State>: @unchecked Sendable {
 /// and it is compacted when dead entries outnumber live ones (and 16), which keeps it within twice
 /// the pending actions, amortized O(1) per removal. Timing operators keep one action pending at a
 /// time (`throttle`, `debounce`) or see their actions run in the order they were scheduled
-/// (`delay`), so the search is over one entry, or ends at the front; a hash table would cost a
-/// hash of the identifier per operation.
+/// (`delay`), so the search is over one entry, or the dead entries are all at the front and are
+/// skipped there; a hash table would cost a hash of the identifier per operation.
 @usableFromInline
 struct PendingActions {
     /// One reserved action.

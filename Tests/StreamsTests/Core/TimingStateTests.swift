@@ -188,6 +188,7 @@ struct PendingActionsTests {
             }
         }
         #expect(pending.liveCount == 100)
+        #expect(pending.index(of: oldest) == pending.head, "the dead entries at the front are skipped")
         #expect(pending.index(of: oldest) != nil && pending.index(of: next - 1) != nil)
     }
 
