@@ -144,6 +144,24 @@ package protocol WakeUpTracking: AnyObject, Sendable {
     func didResumeTask()
 }
 
+/// A date scheduler that numbers the actions it is given, in the order they were scheduled.
+///
+/// An operator that withdraws its pending action and schedules a new one for the same date, as
+/// `throttle` and `debounce` do for each value (as ReactiveSwift does), can keep the pending
+/// action instead when nothing has been scheduled since it: the scheduler's queue is then exactly
+/// as rescheduling would leave it, actions due at the same instant included. A scheduler whose
+/// queue others can add to behind its back (a `DispatchQueue`'s) cannot number its actions.
+@usableFromInline
+package protocol NumberedScheduler: DateScheduler {
+    /// The number of the action behind `disposable`, a disposable this scheduler returned, or
+    /// `nil` for any other disposable.
+    func number(of disposable: Disposable) -> UInt64?
+
+    /// The number the next action scheduled will get; one more than the last one's. Read
+    /// without taking a lock, so that it can be read inside an operator's critical section.
+    var nextNumber: UInt64 { get }
+}
+
 extension DispatchTimeInterval {
     /// The interval in seconds; `.never` is infinite.
     package var timeInterval: TimeInterval {

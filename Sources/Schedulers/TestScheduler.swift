@@ -52,6 +52,8 @@ public final class TestScheduler: DateScheduler, @unchecked Sendable {
     }
 
     private let state: Locked<State>
+    /// `state.nextSequence`, readable without the lock (see ``NumberedScheduler``).
+    private let scheduledCount = Synchronization.Atomic<UInt64>(0)
 
     /// The virtual now: the start date, moved only by advancing or rewinding.
     public var currentDate: Date { state.withLock { $0.now } }
@@ -85,6 +87,7 @@ public final class TestScheduler: DateScheduler, @unchecked Sendable {
         state.withLock { state in
             let work = Work(due: date, sequence: state.nextSequence, scheduler: self, action: action)
             state.nextSequence &+= 1
+            scheduledCount.store(state.nextSequence, ordering: .releasing)
             // Keep the queue sorted; insertion after every item that runs before it keeps
             // same-instant work in scheduling order.
             state.queue.insert(work, at: state.queue.partitioningIndex(where: { !$0.runs(before: work) }))
@@ -360,5 +363,19 @@ extension Array {
             if belongs(self[mid]) { high = mid } else { low = mid + 1 }
         }
         return low
+    }
+}
+
+extension TestScheduler: NumberedScheduler {
+    /// The number of the action behind `disposable`: its place in the order of scheduling.
+    @usableFromInline
+    package func number(of disposable: Disposable) -> UInt64? {
+        (disposable as? Work)?.sequence
+    }
+
+    /// The number the next action scheduled will get.
+    @usableFromInline
+    package var nextNumber: UInt64 {
+        scheduledCount.load(ordering: .acquiring)
     }
 }

@@ -14,8 +14,6 @@ import Streams
 /// and OpenCombine 0.7 to 2.2 seconds in the suite, and the benchmark harness records no
 /// throughput for a run of two seconds or more (it rounds the runs per second to zero), which
 /// leaves the variant without results (as W11's AsyncChannel): too close on a shared machine.
-/// Per value, the cost is the same: callgrind counts 6,026 instructions per value for Streams'
-/// debounce and 5,997 for its throttle at both sizes.
 private let w14Values = 250_000
 /// Values arrive in bursts, all the values of a burst at the same instant.
 private let w14BurstSize = 10

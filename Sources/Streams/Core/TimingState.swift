@@ -79,6 +79,19 @@ final class TimingState<State>: @unchecked Sendable {
             return pending.remove(id)?.disposable
         }
 
+        /// Whether the pending action `id` can stay scheduled instead of being withdrawn for a new
+        /// one due at the same date: its scheduler numbers its actions (see
+        /// ``NumberedScheduler``) and has been given none since it, so that the scheduler's
+        /// queue is as rescheduling would leave it. `false` for `nil`, for an action whose
+        /// scheduler has not returned yet, or for another kind of scheduler.
+        ///
+        /// Reads the scheduler's count with an atomic load, which takes no lock.
+        @inlinable
+        func isLastScheduled(_ id: ID?, on scheduler: (any NumberedScheduler)?) -> Bool {
+            guard let id, let scheduler, let number = pending.number(of: id) else { return false }
+            return scheduler.nextNumber == number &+ 1
+        }
+
         /// Claims the action `id` for running: `false` if it was cancelled.
         @inlinable
         mutating func claim(_ id: ID) -> Bool {
@@ -87,12 +100,19 @@ final class TimingState<State>: @unchecked Sendable {
     }
 
     @usableFromInline let storage: Locked<Storage>
+    /// The operator's scheduler, if it numbers its actions: the number of each action scheduled
+    /// on it is kept, for ``Storage/isLastScheduled(_:on:)``.
+    @usableFromInline let numbered: (any NumberedScheduler)?
 
     /// Creates the run, starting from `state`, which cancels every pending action when
     /// `lifetime` ends.
+    ///
+    /// - Parameter scheduler: The scheduler of an operator that keeps a pending action rather
+    ///   than rescheduling it (see ``Storage/isLastScheduled(_:on:)``); `nil` for the others.
     @inlinable
-    init(_ state: State, until lifetime: Lifetime) {
+    init(_ state: State, until lifetime: Lifetime, numbering scheduler: Scheduler? = nil) {
         storage = Locked(Storage(state: state))
+        numbered = scheduler as? any NumberedScheduler
         // Weak: the pending actions keep this object alive, and the lifetime must not keep them.
         lifetime.observeEnded { [weak self] in self?.cancelAll() }
     }
@@ -174,7 +194,8 @@ final class TimingState<State>: @unchecked Sendable {
     @inlinable
     func keep(_ disposable: Disposable?, for id: ID) {
         guard let disposable else { return }
-        let stale = storage.withLock { storage in !storage.pending.keep(disposable, for: id) }
+        let number = numbered?.number(of: disposable)
+        let stale = storage.withLock { storage in !storage.pending.keep(disposable, number: number, for: id) }
         if stale { disposable.dispose() }
     }
 
@@ -209,6 +230,8 @@ struct PendingActions {
         @usableFromInline let id: UInt64
         /// The disposable its scheduler returned, once `schedule` has returned one.
         @usableFromInline var disposable: Disposable?
+        /// Its number, if its scheduler numbers its actions (see ``NumberedScheduler``).
+        @usableFromInline var number: UInt64?
         /// Whether it has neither run nor been cancelled.
         @usableFromInline var isLive: Bool
 
@@ -216,6 +239,7 @@ struct PendingActions {
         init(id: UInt64) {
             self.id = id
             disposable = nil
+            number = nil
             isLive = true
         }
     }
@@ -277,13 +301,21 @@ struct PendingActions {
         return removed
     }
 
-    /// Keeps `disposable` for the action `id` and returns `true`, or returns `false` if the
-    /// action is no longer pending (it ran or was cancelled while it was being scheduled).
+    /// Keeps `disposable` and `number` for the action `id` and returns `true`, or returns
+    /// `false` if the action is no longer pending (it ran or was cancelled while it was being
+    /// scheduled).
     @inlinable
-    mutating func keep(_ disposable: Disposable, for id: UInt64) -> Bool {
+    mutating func keep(_ disposable: Disposable, number: UInt64? = nil, for id: UInt64) -> Bool {
         guard let index = index(of: id) else { return false }
         entries[index].disposable = disposable
+        entries[index].number = number
         return true
+    }
+
+    /// The number its scheduler gave the pending action `id`, if it has one.
+    @inlinable
+    func number(of id: UInt64) -> UInt64? {
+        index(of: id).flatMap { entries[$0].number }
     }
 
     /// Disposes the disposable of every pending action.

@@ -12,6 +12,8 @@ struct DebounceState<Value> {
     @usableFromInline var receivedAt: Date?
     /// The scheduled delivery of `pending`.
     @usableFromInline var pendingAction: ScheduledActions.ID?
+    /// When `pendingAction` is due.
+    @usableFromInline var pendingDate: Date?
 
     @inlinable
     init() {}
@@ -37,28 +39,35 @@ extension Operators {
     ) -> SerializedOperator<Value, Error, Value, Error> {
         requirement(interval >= 0, "debounce(_:on:discardWhenCompleted:): interval must be >= 0, got \(interval)", file: file, line: line)
         return { downstream, lifetime in
-            let run = TimingState(DebounceState<Value>(), until: lifetime)
+            let run = TimingState(DebounceState<Value>(), until: lifetime, numbering: scheduler)
             let send: (Value) -> Void = { downstream.send(value: $0) }
             return Signal<Value, Error>.Observer { event in
                 switch event {
                 case let .value(value):
                     let now = scheduler.currentDate
+                    let date = now.addingTimeInterval(interval)
                     // One critical section: hold the value, withdraw the delivery of the one it
-                    // supersedes, reserve its own. The value it replaces is released after the
-                    // lock, since its deinitializer may take locks of its own.
+                    // supersedes, reserve its own. A delivery due at the same date (values at the
+                    // same instant) that is still the scheduler's last action stays: rescheduling
+                    // it would leave the scheduler's queue as it is. The value it replaces is
+                    // released after the lock, since its deinitializer may take locks of its own.
                     let (superseded, id, replaced) = run.withLock { storage in
                         let replaced = storage.state.pending
                         storage.state.pending = value
                         storage.state.receivedAt = now
+                        if storage.state.pendingDate == date,
+                           storage.isLastScheduled(storage.state.pendingAction, on: run.numbered) {
+                            return (Disposable?.none, ScheduledActions.ID?.none, replaced)
+                        }
                         let superseded = storage.cancel(storage.state.pendingAction)
                         let id = storage.reserve()
                         storage.state.pendingAction = id
+                        storage.state.pendingDate = date
                         return (superseded, id, replaced)
                     }
                     withExtendedLifetime(replaced) {}
                     superseded?.dispose()
-                    run.launch(id, on: scheduler, after: now.addingTimeInterval(interval),
-                               take: { $0.take() }, deliver: send)
+                    run.launch(id, on: scheduler, after: date, take: { $0.take() }, deliver: send)
                 case .completed:
                     // Flushing: the pending value goes out when its quiet interval ends, and the
                     // completion right after it, from the same action.

@@ -11,6 +11,8 @@ struct ThrottleState<Value> {
     @usableFromInline var pending: Value?
     /// The scheduled delivery of `pending`.
     @usableFromInline var pendingAction: ScheduledActions.ID?
+    /// When `pendingAction` is due.
+    @usableFromInline var pendingDate: Date?
 
     @inlinable
     init() {}
@@ -27,7 +29,7 @@ extension Operators {
     ) -> SerializedOperator<Value, Error, Value, Error> {
         requirement(interval >= 0, "throttle(_:on:): interval must be >= 0, got \(interval)", file: file, line: line)
         return { downstream, lifetime in
-            let run = TimingState(ThrottleState<Value>(), until: lifetime)
+            let run = TimingState(ThrottleState<Value>(), until: lifetime, numbering: scheduler)
             let send: (Value) -> Void = { downstream.send(value: $0) }
             return Signal<Value, Error>.Observer { event in
                 guard case let .value(value) = event else {
@@ -48,6 +50,8 @@ extension Operators {
                 // One critical section: hold the value, withdraw the delivery scheduled for the
                 // previous one (rescheduling each time, as ReactiveSwift does, keeps same-instant
                 // actions of the scheduler in the order they were scheduled), reserve the next.
+                // A delivery due at the same date that is still the scheduler's last action stays:
+                // rescheduling it would leave the scheduler's queue as it is.
                 let (date, replaced, id, replacedValue) = run.withLock { storage in
                     let replacedValue = storage.state.pending
                     storage.state.pending = value
@@ -55,13 +59,20 @@ extension Operators {
                     if let lastSent = storage.state.lastSent, lastSent <= now {
                         date = max(now, lastSent.addingTimeInterval(interval))
                     }
+                    if storage.state.pendingDate == date,
+                       storage.isLastScheduled(storage.state.pendingAction, on: run.numbered) {
+                        return (date, Disposable?.none, ScheduledActions.ID?.none, replacedValue)
+                    }
                     let replaced = storage.cancel(storage.state.pendingAction)
                     let id = storage.reserve()
                     storage.state.pendingAction = id
+                    storage.state.pendingDate = date
                     return (date, replaced, id, replacedValue)
                 }
                 withExtendedLifetime(replacedValue) {}
                 replaced?.dispose()
+                // Kept, or the output has ended: nothing to schedule, and no closure to make.
+                guard id != nil else { return }
                 run.launch(id, on: scheduler, after: date, take: { state -> Value? in
                     guard let latest = state.pending else { return nil }
                     state.pending = nil

@@ -56,6 +56,38 @@ struct DebounceTests {
         scheduler.run()
         #expect(log.events == [.failed(.first)])
     }
+
+    @Test("a value is delivered after work scheduled for the same instant before it arrived, as on ReactiveSwift")
+    func valueAfterSameInstantWork() {
+        let scheduler = TestScheduler()
+        let (signal, input) = Signal<Int, Never>.pipe()
+        var order: [String] = []
+        signal.debounce(2, on: scheduler).observeValues { order.append("\($0)") }
+        input.send(value: 1)            // due at t = 2
+        scheduler.schedule(after: Date(timeIntervalSinceReferenceDate: 2)) { order.append("work") }
+        input.send(value: 2)            // same instant: its delivery is scheduled again, after the work
+        scheduler.advance(by: 3)
+        #expect(order == ["work", "2"])
+    }
+
+    @Test("values of one instant keep the scheduled delivery while nothing else is scheduled")
+    func sameInstantValuesKeepTheirDelivery() {
+        let scheduler = TestScheduler()
+        let (signal, input) = Signal<Int, Never>.pipe()
+        let log = TimedLog<Int, Never>(scheduler)
+        signal.debounce(2, on: scheduler).observe(log.observer)
+        input.send(value: 1)
+        let scheduled = scheduler.nextNumber
+        input.send(value: 2)
+        input.send(value: 3)
+        #expect(scheduler.nextNumber == scheduled, "the delivery of 1 carries 3: nothing was rescheduled")
+        scheduler.advance(by: 1)
+        input.send(value: 4)            // a later instant: a later date, scheduled anew
+        #expect(scheduler.nextNumber == scheduled + 1)
+        scheduler.advance(by: 3)
+        #expect(log.values == [4])
+        #expect(log.times == [3])
+    }
 }
 
 extension ConcurrencySuites {

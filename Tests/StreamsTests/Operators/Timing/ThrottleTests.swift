@@ -59,6 +59,42 @@ struct ThrottleTests {
         #expect(weakHeld == nil)
         input.sendCompleted()
     }
+
+    @Test("a held value is delivered after work scheduled for the same instant before it arrived, as on ReactiveSwift")
+    func heldValueAfterSameInstantWork() {
+        let scheduler = TestScheduler()
+        let (signal, input) = Signal<Int, Never>.pipe()
+        var order: [String] = []
+        signal.throttle(3, on: scheduler).observeValues { order.append("\($0)") }
+        input.send(value: 1)
+        scheduler.advance(by: 1)        // 1 delivered at t = 0
+        input.send(value: 2)            // held, due at t = 3
+        scheduler.schedule(after: Date(timeIntervalSinceReferenceDate: 3)) { order.append("work") }
+        input.send(value: 3)            // replaces 2: its delivery is scheduled again, after the work
+        scheduler.advance(by: 5)
+        #expect(order == ["1", "work", "3"])
+    }
+
+    @Test("values held for the same date keep their scheduled delivery while nothing else is scheduled")
+    func heldValuesKeepTheirDelivery() {
+        let scheduler = TestScheduler()
+        let (signal, input) = Signal<Int, Never>.pipe()
+        let log = TimedLog<Int, Never>(scheduler)
+        signal.throttle(3, on: scheduler).observe(log.observer)
+        input.send(value: 1)
+        scheduler.advance(by: 1)
+        input.send(value: 2)
+        let scheduled = scheduler.nextNumber
+        input.send(value: 3)
+        input.send(value: 4)
+        #expect(scheduler.nextNumber == scheduled, "the delivery of 2 carries 4: nothing was rescheduled")
+        scheduler.schedule(after: Date(timeIntervalSinceReferenceDate: 10)) {}
+        input.send(value: 5)
+        #expect(scheduler.nextNumber == scheduled + 2, "after other work, the delivery is scheduled again")
+        scheduler.advance(by: 5)
+        #expect(log.values == [1, 5])
+        #expect(log.times == [0, 3])
+    }
 }
 
 @Suite("throttle(_:on:) marbles")
