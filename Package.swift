@@ -1,4 +1,5 @@
 // swift-tools-version: 6.0
+import Foundation
 import PackageDescription
 
 let package = Package(
@@ -57,3 +58,28 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The optimized steps of `.ci/run` build only the tests they run: optimizing the whole suite
+// takes the optimizer most of ten minutes per step. With STREAMS_TESTS_MATCHING set to a regular
+// expression, each test target keeps its support files (named `*Support*`) and the files whose
+// path or text matches it, and a test target left with no such file is dropped. Unset, as for
+// everyone else, every test is built.
+if let pattern = Context.environment["STREAMS_TESTS_MATCHING"] {
+    let matching = try NSRegularExpression(pattern: pattern)
+    func matches(_ text: String) -> Bool {
+        matching.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+    }
+    package.targets.removeAll { target in
+        guard target.type == .test else { return false }
+        let directory = target.path ?? "Tests/\(target.name)"
+        let files = FileManager.default.enumerator(atPath: "\(Context.packageDirectory)/\(directory)")?
+            .compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
+        let kept = files.filter { file in
+            let path = "\(directory)/\(file)"
+            let text = (try? String(contentsOfFile: "\(Context.packageDirectory)/\(path)", encoding: .utf8)) ?? ""
+            return file.contains("Support") || matches(path) || matches(text)
+        }
+        target.sources = kept
+        return !kept.contains { !$0.contains("Support") }
+    }
+}

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Synchronization
 import Testing
@@ -165,4 +166,23 @@ func events<Value, Error>(of producer: SignalProducer<Value, Error>) -> [Signal<
     let log = EventLog<Value, Error>()
     producer.start(log.observer)
     return log.events
+}
+
+/// Runs `body` on a new thread and waits for it: a sender outside the main actor, with the main
+/// actor blocked meanwhile, so whatever the sender hands to the main queue waits there.
+func onAnotherThread(_ body: @escaping @Sendable () -> Void) {
+    let done = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+        body()
+        done.signal()
+    }
+    done.wait()
+}
+
+/// Suspends until the main queue has run every block queued on it before this call.
+@MainActor
+func mainQueueDrained() async {
+    await withCheckedContinuation { continuation in
+        DispatchQueue.main.async { continuation.resume() }
+    }
 }

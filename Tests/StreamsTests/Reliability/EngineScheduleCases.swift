@@ -2,7 +2,8 @@ import Testing
 @testable import Streams
 
 // The engine schedules of sample, withLatest, the run list of properties and multicast; the
-// others, the kinds and the suite are in `EngineScheduleTests.swift`.
+// others, the kinds and the suite that runs them all (`EngineScheduleConcurrencyTests`) are in
+// `EngineScheduleTests.swift`.
 
 extension EngineCases {
     // MARK: sample and withLatest

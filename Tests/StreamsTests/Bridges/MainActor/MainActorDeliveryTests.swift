@@ -3,25 +3,6 @@ import Foundation
 import Streams
 import Testing
 
-/// Runs `body` on a new thread and waits for it: a sender outside the main actor, with the main
-/// actor blocked meanwhile, so whatever the sender hands to the main queue waits there.
-func onAnotherThread(_ body: @escaping @Sendable () -> Void) {
-    let done = DispatchSemaphore(value: 0)
-    Thread.detachNewThread {
-        body()
-        done.signal()
-    }
-    done.wait()
-}
-
-/// Suspends until the main queue has run every block queued on it before this call.
-@MainActor
-func mainQueueDrained() async {
-    await withCheckedContinuation { continuation in
-        DispatchQueue.main.async { continuation.resume() }
-    }
-}
-
 /// A mark on the main queue. The main actor runs on the main queue, which the test runner may
 /// have handed to a thread other than the main thread, so the mark, not `Thread.isMainThread`,
 /// tells whether code runs where the main actor does.
