@@ -61,9 +61,9 @@ let package = Package(
 
 // The optimized steps of `.ci/run` build only the tests they run: optimizing the whole suite
 // takes the optimizer most of ten minutes per step. With STREAMS_TESTS_MATCHING set to a regular
-// expression, each test target keeps its support files (named `*Support*`) and the files whose
-// path or text matches it, and a test target left with no such file is dropped. Unset, as for
-// everyone else, every test is built.
+// expression, each test target keeps its support files (named `*Support*`, which must compile
+// with each other alone) and the files whose path or text matches it, and a test target left
+// with no such file is dropped. Unset, as for everyone else, every test is built.
 if let pattern = Context.environment["STREAMS_TESTS_MATCHING"] {
     let matching = try NSRegularExpression(pattern: pattern)
     func matches(_ text: String) -> Bool {
@@ -79,7 +79,7 @@ if let pattern = Context.environment["STREAMS_TESTS_MATCHING"] {
             let text = (try? String(contentsOfFile: "\(Context.packageDirectory)/\(path)", encoding: .utf8)) ?? ""
             return file.contains("Support") || matches(path) || matches(text)
         }
-        target.sources = kept
+        target.exclude += files.filter { !kept.contains($0) }
         return !kept.contains { !$0.contains("Support") }
     }
 }

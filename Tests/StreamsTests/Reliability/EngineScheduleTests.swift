@@ -4,7 +4,7 @@ import Testing
 // Generated schedules for the engines that serialize what several threads send: flattening
 // for every strategy, combineLatest and zip of 2 to 10 sources, sample(on:) and sample(with:),
 // withLatest(from:), the run list of properties (bindings and composed properties), and the
-// multicast connections (the holds are in `EngineScheduleSupport.swift`, the cases of sample,
+// multicast connections (the holds are in `EngineScheduleHolds.swift`, the cases of sample,
 // withLatest, properties and multicast in `EngineScheduleCases.swift`). Each engine is observed
 // where it delivers, before anything could serialize its deliveries again:
 //

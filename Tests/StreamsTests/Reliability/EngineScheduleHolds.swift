@@ -2,8 +2,9 @@ import Foundation
 import Synchronization
 @testable import Streams
 
-// The holds of the engine schedules (`EngineScheduleTests.swift`): one delivery of the engine
-// under test held while another thread runs its steps, and the script steps that set them up.
+// The holds of the engine schedules (`EngineScheduleConcurrencyTests`, in
+// `EngineScheduleTests.swift`): one delivery of the engine under test held while another thread
+// runs its steps, and the script steps that set them up.
 
 // MARK: - Holds
 
