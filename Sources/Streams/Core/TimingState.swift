@@ -119,7 +119,9 @@ final class TimingState<State>: @unchecked Sendable {
 
     /// Runs `body` on the storage, inside the run's one critical section.
     ///
-    /// `body` must not call out of the operator: no observer, no scheduler, no disposal.
+    /// `body` must not call out of the operator: no observer, no scheduler, no disposal. The one
+    /// exception, ``Storage/isLastScheduled(_:on:)``, reads a number the scheduler keeps in an
+    /// atomic, without a lock and without running anything.
     @inlinable
     func withLock<R>(_ body: (inout Storage) -> R) -> R {
         storage.withLock(body)
