@@ -100,19 +100,15 @@ final class TimingState<State>: @unchecked Sendable {
     }
 
     @usableFromInline let storage: Locked<Storage>
-    /// The operator's scheduler, if it numbers its actions: the number of each action scheduled
-    /// on it is kept, for ``Storage/isLastScheduled(_:on:)``.
-    @usableFromInline let numbered: (any NumberedScheduler)?
 
     /// Creates the run, starting from `state`, which cancels every pending action when
     /// `lifetime` ends.
     ///
-    /// - Parameter scheduler: The scheduler of an operator that keeps a pending action rather
-    ///   than rescheduling it (see ``Storage/isLastScheduled(_:on:)``); `nil` for the others.
+    /// The run holds no scheduler: its pending actions hold it, and a scheduler dropped with
+    /// actions pending must still be freed, which releases them.
     @inlinable
-    init(_ state: State, until lifetime: Lifetime, numbering scheduler: Scheduler? = nil) {
+    init(_ state: State, until lifetime: Lifetime) {
         storage = Locked(Storage(state: state))
-        numbered = scheduler as? any NumberedScheduler
         // Weak: the pending actions keep this object alive, and the lifetime must not keep them.
         lifetime.observeEnded { [weak self] in self?.cancelAll() }
     }
@@ -161,13 +157,18 @@ final class TimingState<State>: @unchecked Sendable {
     }
 
     /// ``launch(_:on:take:deliver:)`` at `date`.
+    ///
+    /// - Parameter numbered: `scheduler`, if it numbers its actions and the operator keeps a
+    ///   pending action rather than rescheduling it: the action's number is kept, for
+    ///   ``Storage/isLastScheduled(_:on:)``.
     @inlinable
     func launch<Output>(
-        _ id: ID?, on scheduler: DateScheduler, after date: Date,
+        _ id: ID?, on scheduler: DateScheduler, after date: Date, numbered: (any NumberedScheduler)? = nil,
         take: @escaping (inout State) -> Output?, deliver: @escaping (Output) -> Void
     ) {
         guard let id else { return }
-        keep(scheduler.schedule(after: date, action: fire(id, take: take, deliver: deliver)), for: id)
+        let disposable = scheduler.schedule(after: date, action: fire(id, take: take, deliver: deliver))
+        keep(disposable, for: id, number: disposable.flatMap { numbered?.number(of: $0) })
     }
 
     /// The scheduled form of `action`: it runs only if it claims itself.
@@ -191,12 +192,12 @@ final class TimingState<State>: @unchecked Sendable {
         }
     }
 
-    /// Keeps the disposable of the action `id`, or disposes it if the action has already run
-    /// (inline) or been cancelled while it was being scheduled.
+    /// Keeps the disposable of the action `id`, and its number if its scheduler gave it one, or
+    /// disposes it if the action has already run (inline) or been cancelled while it was being
+    /// scheduled.
     @inlinable
-    func keep(_ disposable: Disposable?, for id: ID) {
+    func keep(_ disposable: Disposable?, for id: ID, number: UInt64? = nil) {
         guard let disposable else { return }
-        let number = numbered?.number(of: disposable)
         let stale = storage.withLock { storage in !storage.pending.keep(disposable, number: number, for: id) }
         if stale { disposable.dispose() }
     }

@@ -39,7 +39,9 @@ extension Operators {
     ) -> SerializedOperator<Value, Error, Value, Error> {
         requirement(interval >= 0, "debounce(_:on:discardWhenCompleted:): interval must be >= 0, got \(interval)", file: file, line: line)
         return { downstream, lifetime in
-            let run = TimingState(DebounceState<Value>(), until: lifetime, numbering: scheduler)
+            let run = TimingState(DebounceState<Value>(), until: lifetime)
+            // Captured by the observer, not held by `run`: the scheduled actions hold `run`.
+            let numbered = scheduler as? any NumberedScheduler
             let send: (Value) -> Void = { downstream.send(value: $0) }
             return Signal<Value, Error>.Observer { event in
                 switch event {
@@ -56,7 +58,7 @@ extension Operators {
                         storage.state.pending = value
                         storage.state.receivedAt = now
                         if storage.state.pendingDate == date,
-                           storage.isLastScheduled(storage.state.pendingAction, on: run.numbered) {
+                           storage.isLastScheduled(storage.state.pendingAction, on: numbered) {
                             return (Disposable?.none, ScheduledActions.ID?.none, replaced)
                         }
                         let superseded = storage.cancel(storage.state.pendingAction)
@@ -67,7 +69,7 @@ extension Operators {
                     }
                     withExtendedLifetime(replaced) {}
                     superseded?.dispose()
-                    run.launch(id, on: scheduler, after: date, take: { $0.take() }, deliver: send)
+                    run.launch(id, on: scheduler, after: date, numbered: numbered, take: { $0.take() }, deliver: send)
                 case .completed:
                     // Flushing: the pending value goes out when its quiet interval ends, and the
                     // completion right after it, from the same action.

@@ -29,7 +29,9 @@ extension Operators {
     ) -> SerializedOperator<Value, Error, Value, Error> {
         requirement(interval >= 0, "throttle(_:on:): interval must be >= 0, got \(interval)", file: file, line: line)
         return { downstream, lifetime in
-            let run = TimingState(ThrottleState<Value>(), until: lifetime, numbering: scheduler)
+            let run = TimingState(ThrottleState<Value>(), until: lifetime)
+            // Captured by the observer, not held by `run`: the scheduled actions hold `run`.
+            let numbered = scheduler as? any NumberedScheduler
             let send: (Value) -> Void = { downstream.send(value: $0) }
             return Signal<Value, Error>.Observer { event in
                 guard case let .value(value) = event else {
@@ -60,7 +62,7 @@ extension Operators {
                         date = max(now, lastSent.addingTimeInterval(interval))
                     }
                     if storage.state.pendingDate == date,
-                       storage.isLastScheduled(storage.state.pendingAction, on: run.numbered) {
+                       storage.isLastScheduled(storage.state.pendingAction, on: numbered) {
                         return (date, Disposable?.none, ScheduledActions.ID?.none, replacedValue)
                     }
                     let replaced = storage.cancel(storage.state.pendingAction)
@@ -73,7 +75,7 @@ extension Operators {
                 replaced?.dispose()
                 // Kept, or the output has ended: nothing to schedule, and no closure to make.
                 guard id != nil else { return }
-                run.launch(id, on: scheduler, after: date, take: { state -> Value? in
+                run.launch(id, on: scheduler, after: date, numbered: numbered, take: { state -> Value? in
                     guard let latest = state.pending else { return nil }
                     state.pending = nil
                     state.pendingAction = nil
