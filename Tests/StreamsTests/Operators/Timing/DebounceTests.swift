@@ -59,21 +59,7 @@ struct DebounceTests {
 
     @Test("a scheduler dropped with deliveries pending is freed, and frees them")
     func droppedSchedulerIsFreed() {
-        weak var weakScheduler: TestScheduler?
-        weak var weakValue: TestCanary?
-        do {
-            let scheduler = TestScheduler()
-            weakScheduler = scheduler
-            let (signal, input) = Signal<TestCanary, Never>.pipe()
-            signal.debounce(2, on: scheduler).observeValues { _ in }
-            let value = TestCanary("waiting")
-            weakValue = value
-            input.send(value: TestCanary("first"))
-            input.send(value: value)
-            // Releasing the input interrupts the signal: the interruption is scheduled too.
-        }
-        #expect(weakScheduler == nil)
-        #expect(weakValue == nil)
+        expectSchedulerFreedWithDeliveriesPending { $0.debounce(2, on: $1) }
     }
 
     @Test("a value is delivered after work scheduled for the same instant before it arrived, as on ReactiveSwift")

@@ -70,6 +70,11 @@ struct DelayTests {
         #expect(log.events.count == 1)
         #expect(log.events.first?.isTerminating == true && log.events.first?.isCompleted == false)
     }
+
+    @Test("a scheduler dropped with deliveries pending is freed, and frees them")
+    func droppedSchedulerIsFreed() {
+        expectSchedulerFreedWithDeliveriesPending { $0.delay(1, on: $1) }
+    }
 }
 
 @Suite("delay(_:on:) marbles")

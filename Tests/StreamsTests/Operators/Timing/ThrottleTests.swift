@@ -62,21 +62,7 @@ struct ThrottleTests {
 
     @Test("a scheduler dropped with deliveries pending is freed, and frees them")
     func droppedSchedulerIsFreed() {
-        weak var weakScheduler: TestScheduler?
-        weak var weakValue: TestCanary?
-        do {
-            let scheduler = TestScheduler()
-            weakScheduler = scheduler
-            let (signal, input) = Signal<TestCanary, Never>.pipe()
-            signal.throttle(3, on: scheduler).observeValues { _ in }
-            let value = TestCanary("held")
-            weakValue = value
-            input.send(value: TestCanary("first"))
-            input.send(value: value)
-            // Releasing the input interrupts the signal: the interruption is scheduled too.
-        }
-        #expect(weakScheduler == nil)
-        #expect(weakValue == nil)
+        expectSchedulerFreedWithDeliveriesPending { $0.throttle(3, on: $1) }
     }
 
     @Test("a held value is delivered after work scheduled for the same instant before it arrived, as on ReactiveSwift")

@@ -37,6 +37,30 @@ final class TestFlag: PropertyProtocol, @unchecked Sendable {
     }
 }
 
+/// Drops a `TestScheduler` while deliveries of the operator `timed` applies are pending (two
+/// values sent, then the input released, which schedules the interruption) and expects the
+/// scheduler and the last value freed: an operator's scheduled actions must not hold the
+/// scheduler they wait on.
+func expectSchedulerFreedWithDeliveriesPending(
+    _ timed: (Signal<TestCanary, Never>, TestScheduler) -> Signal<TestCanary, Never>,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
+    weak var weakScheduler: TestScheduler?
+    weak var weakValue: TestCanary?
+    do {
+        let scheduler = TestScheduler()
+        weakScheduler = scheduler
+        let (signal, input) = Signal<TestCanary, Never>.pipe()
+        timed(signal, scheduler).observeValues { _ in }
+        let value = TestCanary("last")
+        weakValue = value
+        input.send(value: TestCanary("first"))
+        input.send(value: value)
+    }
+    #expect(weakScheduler == nil, sourceLocation: sourceLocation)
+    #expect(weakValue == nil, sourceLocation: sourceLocation)
+}
+
 /// A date `seconds` after the TestScheduler's default start date.
 func at(_ seconds: TimeInterval) -> Date {
     Date(timeIntervalSinceReferenceDate: seconds)
